@@ -1,0 +1,12 @@
+/** The games Tabula offers. The only place that lists them; everything else asks here. */
+import type { AnyGame } from '@tabula/engine';
+import { ageOfHeroes } from '@tabula/age-of-heroes';
+
+export const GAMES: readonly AnyGame[] = [ageOfHeroes];
+
+/** Finds a game by id or a short alias (e.g. "aoh"). */
+export function findGame(name: string): AnyGame | undefined {
+  const key = name.toLowerCase();
+  const aliases: Record<string, string> = { aoh: 'age-of-heroes' };
+  return GAMES.find((g) => g.id === (aliases[key] ?? key));
+}

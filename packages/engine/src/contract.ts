@@ -1,0 +1,173 @@
+/**
+ * The engine contract: what every Tabula game module provides, whatever its shape (a card game,
+ * a map game, a tableau game, a wargame). Everything outside a game's own package — the server,
+ * storage, bots, the command line, the test kit, the replay viewer and the web client shell — is
+ * written against these types only. See docs/ARCHITECTURE.md for the reasoning.
+ */
+import type { Rng } from './rng.js';
+
+/** A seat at the table: 0..seats-1, clockwise. */
+export type Seat = number;
+/** Who looks at the game: a seat, or SPECTATOR for the public view. */
+export type Viewer = number;
+export const SPECTATOR: Viewer = -1;
+
+export type Locale = 'en' | 'ru';
+export const LOCALES: readonly Locale[] = ['en', 'ru'];
+
+/** A typed error: code (also the i18n key), English message, the rule it enforces, parameters. */
+export interface RuleError {
+  code: string;
+  message: string;
+  rule?: string;
+  params?: Record<string, unknown>;
+}
+
+export type Result<T, E = RuleError> = { ok: true; value: T } | { ok: false; error: E };
+export type ApplyResult = { ok: true } | { ok: false; error: RuleError };
+export const OK: ApplyResult = Object.freeze({ ok: true }) as ApplyResult;
+
+/**
+ * One entry of the event log. Events are data: an i18n message key with parameters, the rule IDs
+ * they apply, and their audience. With neither `to` nor `notTo` the event is public (every seat and
+ * spectators). `to` restricts it to those seats; `notTo` shows it to everyone but those seats
+ * (typically the public half of a private event: "A drew a card" beside "you drew Iron").
+ */
+export interface GameEvent {
+  key: string;
+  params?: Record<string, unknown>;
+  rules?: readonly string[];
+  to?: readonly Seat[];
+  notTo?: readonly Seat[];
+}
+
+/** Where apply() writes its events. Pass nothing when nobody reads them (random playouts). */
+export type EventSink = GameEvent[] | undefined;
+
+/**
+ * A decision the game waits for (or allows). The set of prompts covers every shape of "whose move":
+ * one seat on its turn; one seat answering out of turn; several seats deciding simultaneously and
+ * secretly (the game reveals nothing until the last has committed); several seats acting
+ * concurrently and openly (a trading window, where `optional` prompts let seats act without the
+ * game waiting for them).
+ */
+export interface Prompt {
+  seat: Seat;
+  /** Namespaced kind, e.g. "aoh.action"; a UI picks its screen by kind, else a generic chooser. */
+  kind: string;
+  /** What a UI needs to render the prompt. Seen only by `seat`. */
+  args?: Record<string, unknown>;
+  /** The seat may act but the game does not wait for it. */
+  optional?: boolean;
+  /**
+   * A response window: opened for the seats the rules name, whether or not they hold a card that
+   * could answer it, so its existence leaks nothing. The server holds a window open for a uniform
+   * minimum time and answers a window whose only legal action is the default by itself.
+   */
+  window?: boolean;
+  /** A simultaneous secret choice: other seats see only whether it has been committed. */
+  secret?: boolean;
+}
+
+/** Public face of a prompt, as other seats and spectators see it. */
+export interface Waiting {
+  seat: Seat;
+  kind: string;
+}
+
+export interface Outcome {
+  /** Winning seats (several for a shared result). */
+  winners: Seat[];
+  /** A short machine-readable reason (e.g. "cities", "monument", "last-standing", "draw"). */
+  reason: string;
+  /** Optional per-seat scores (VP games). */
+  scores?: number[];
+}
+
+/** Messages of a game or of the shell, per locale: key → ICU-like template with {name} slots. */
+export type Catalog = Record<Locale, Record<string, string>>;
+
+/**
+ * A game module. States and actions are plain JSON data. `apply` mutates the state in place after
+ * validating the action completely: on rejection the state is untouched. Callers that need the
+ * previous state keep a `clone`. Randomness comes only from a generator kept inside the state.
+ */
+export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> {
+  readonly id: string;
+  /** Bumped whenever a rules change could alter a replay. Saved games record it. */
+  readonly rulesVersion: string;
+  readonly minSeats: number;
+  readonly maxSeats: number;
+  /** Validates raw options (from a lobby, the command line, a saved game) with clear errors. */
+  parseOptions(raw: unknown): Result<O>;
+  /** A new game. The seed is server-side; it fixes every random step of the game. */
+  setup(options: O, seats: number, seed: string, log?: EventSink): Result<S>;
+  /** Every decision the game currently waits for or allows. Empty when the game is over. */
+  prompts(state: S): Prompt[];
+  /** Every legal action for `seat` now (empty if it has nothing to decide). */
+  legalActions(state: S, seat: Seat): A[];
+  /** Applies one action or rejects it with a typed error, leaving the state untouched. */
+  apply(state: S, seat: Seat, action: A, log?: EventSink): ApplyResult;
+  /** The deterministic timeout default for `seat`'s current prompt (null if it has none). */
+  defaultAction(state: S, seat: Seat): A | null;
+  /** What `viewer` may see, and nothing more. The only thing that leaves the server. */
+  view(state: S, viewer: Viewer): V;
+  /** The result once the game is over, else null. */
+  outcome(state: S): Outcome | null;
+  /** A complete state consistent with `seat`'s view (unknown cards dealt at random from `rng`). */
+  sampleWorld(view: V, seat: Seat, rng: Rng): S;
+  /** A cheap deep copy of a state. */
+  clone(state: S): S;
+  /** Short text for an action, for logs, the command line and the generic chooser. */
+  describeAction(state: S, seat: Seat, action: A, locale: Locale): string;
+  /** Message catalogs for event keys, prompt kinds and error codes. */
+  readonly messages: Catalog;
+  /** One log event in words (parameters localised: seats by name, cards, items…). */
+  formatEvent(event: GameEvent, locale: Locale, seatName: (seat: Seat) => string): string;
+  /** The view as plain text, for terminal play and replays. */
+  renderText(view: V, locale: Locale, seatName: (seat: Seat) => string): string;
+  /**
+   * Which joining player sits at each seat (seat order may be drawn at setup). Identity if the game
+   * does not reorder seats.
+   */
+  seating(state: S): number[];
+  /** Game-specific bots; the generic random bot is always available beside them. */
+  readonly bots?: Record<string, BotFactory<V, A>>;
+}
+
+/** What a bot is told when it must decide: its own view and legal actions, nothing else. */
+export interface BotContext<V = unknown, A = unknown> {
+  seat: Seat;
+  view: V;
+  legal: A[];
+  prompt: Prompt;
+  rng: Rng;
+}
+
+export interface Bot<V = unknown, A = unknown> {
+  readonly name: string;
+  choose(ctx: BotContext<V, A>): A;
+}
+
+export type BotFactory<V = unknown, A = unknown> = (options: { seed: string }) => Bot<V, A>;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type AnyGame = GameModule<any, any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+export function err(code: string, message: string, rule?: string, params?: Record<string, unknown>): { ok: false; error: RuleError } {
+  const error: RuleError = { code, message };
+  if (rule) error.rule = rule;
+  if (params) error.params = params;
+  return { ok: false, error };
+}
+
+/** True when `viewer` may see `event`. */
+export function canSee(event: GameEvent, viewer: Viewer): boolean {
+  if (event.to) return viewer >= 0 && event.to.includes(viewer);
+  if (event.notTo) return !event.notTo.includes(viewer);
+  return true;
+}

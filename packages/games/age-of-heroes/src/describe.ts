@@ -1,0 +1,79 @@
+/** Words for actions and log events, in English or Russian, from the message catalogs. */
+import type { GameEvent, Locale, Seat } from '@tabula/engine';
+import { translate } from '@tabula/engine';
+import { messages } from './messages.js';
+import type { AohAction, AohConfig, CardId } from './types.js';
+
+const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
+
+export function cardName(id: CardId, l: Locale): string {
+  return tr(l, `aoh.card.${id}`);
+}
+
+export function cardList(ids: readonly CardId[], l: Locale): string {
+  if (!ids.length) return '—';
+  const n: Record<string, number> = {};
+  for (const c of ids) n[c] = (n[c] ?? 0) + 1;
+  return Object.entries(n)
+    .map(([c, k]) => (k > 1 ? `${k}× ${cardName(c, l)}` : cardName(c, l)))
+    .join(', ');
+}
+
+const SEAT_PARAMS = new Set(['seat', 'target', 'to', 'from', 'owner', 'attacker', 'defender', 'drawer', 'builder']);
+const CARD_LIST_PARAMS = new Set(['cards', 'give', 'receive', 'pay']);
+
+/** Localises event or action parameters: seats by name, cards, tribes, items, objectives. */
+export function localParams(params: Record<string, unknown>, l: Locale, seatName: (s: Seat) => string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (SEAT_PARAMS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'aoh.unit.barbarians') : seatName(v);
+    else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s) => seatName(s as number)).join(', ');
+    else if (k === 'card' && typeof v === 'string') out[k] = cardName(v, l);
+    else if (CARD_LIST_PARAMS.has(k) && Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = cardList(v as string[], l);
+    else if (k === 'tribe' && typeof v === 'string') out[k] = tr(l, `aoh.tribe.${v}`);
+    else if (k === 'item' && typeof v === 'string') out[k] = tr(l, `aoh.item.${v}`);
+    else if (k === 'objective' && typeof v === 'string') out[k] = tr(l, `aoh.objective.${v}`);
+    else if (k === 'route' && typeof v === 'string') out[k] = tr(l, `aoh.route.${v}`);
+    else if (k === 'ready' && typeof v === 'boolean') out[k] = l === 'ru' ? (v ? 'да' : 'нет') : v ? 'yes' : 'no';
+    else if (Array.isArray(v)) out[k] = v.length ? v.join(', ') : '—';
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => string): string {
+  return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
+}
+
+const defaultName = (l: Locale) => (s: Seat) => (l === 'ru' ? `Игрок ${s + 1}` : `Player ${s + 1}`);
+
+export function describeAction(_cfg: AohConfig, _seat: Seat, a: AohAction, l: Locale, seatName: (s: Seat) => string = defaultName(l)): string {
+  const P = (k: string, p: Record<string, unknown> = {}) => tr(l, k, localParams(p, l, seatName));
+  switch (a.type) {
+    case 'buildItem':
+      if (a.item === 'general') return P('aoh.act.buildGeneral', { host: a.host, pay: a.pay });
+      if (a.item === 'road') return P('aoh.act.buildRoad', { to: a.to, pay: a.pay });
+      return P('aoh.act.buildItem', { item: a.item, pay: a.pay });
+    case 'consent':
+      return P(a.accept ? 'aoh.act.consentYes' : 'aoh.act.consentNo');
+    case 'warHero':
+      return a.host === -1 ? P('aoh.act.warHeroArmy') : P('aoh.act.warHeroGeneral', { host: a.host });
+    case 'hero':
+      return a.host === -1 ? P('aoh.act.heroArmy') : P('aoh.act.heroGeneral', { host: a.host });
+    case 'offerTo':
+      return a.seat === -1 ? P('aoh.act.offerToAll') : P('aoh.act.offerTo', { seat: a.seat });
+    case 'monument':
+      return P('aoh.act.monument', { count: a.count });
+    case 'place':
+      return P('aoh.act.place', { card: String(a.card), unit: a.unit + 1 });
+    case 'duel':
+      return P('aoh.act.duel', { unit: a.unit + 1 });
+    case 'warUnhero':
+    case 'unhero':
+      return P(`aoh.act.${a.type}`, { index: a.index + 1 });
+    default: {
+      const { type, ...rest } = a as { type: string } & Record<string, unknown>;
+      return P(`aoh.act.${type}`, rest);
+    }
+  }
+}

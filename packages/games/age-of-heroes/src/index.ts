@@ -1,0 +1,58 @@
+/** Age of Heroes as a Tabula game module (the engine contract of @tabula/engine). */
+import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
+import { ok, translate } from '@tabula/engine';
+import { parseOptions } from './config.js';
+import { defaultFor, legalActions, prompts } from './legal.js';
+import { messages } from './messages.js';
+import { apply, RULES_VERSION, setupState } from './rules.js';
+import type { AohAction, AohOptions, AohState, AohView } from './types.js';
+import { sampleWorld, view } from './view.js';
+import { cloneState } from './clone.js';
+import { describeAction, formatEvent } from './describe.js';
+import { renderView } from './text.js';
+import { heuristicBot } from './bot.js';
+
+export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> = {
+  id: 'age-of-heroes',
+  rulesVersion: RULES_VERSION,
+  minSeats: 2,
+  maxSeats: 6,
+  parseOptions,
+  setup(options: AohOptions, seats: number, seed: string, log): Result<AohState> {
+    const cfg = options.config;
+    const min = cfg?.players.min ?? 2,
+      max = cfg?.players.max ?? 6;
+    if (!Number.isInteger(seats) || seats < min || seats > max)
+      return { ok: false, error: { code: 'aoh.err.players', message: `Age of Heroes is played by ${min} to ${max} players.`, rule: 'AOH-PLAYERS-1', params: { min, max } } };
+    return ok(setupState(options, seats, String(seed), log));
+  },
+  prompts,
+  legalActions,
+  apply,
+  defaultAction: defaultFor,
+  view,
+  outcome: (st) => st.over,
+  sampleWorld,
+  clone: cloneState,
+  describeAction: (st: AohState, seat: Seat, a: AohAction, locale: Locale) => describeAction(st.cfg, seat, a, locale),
+  messages,
+  formatEvent,
+  renderText: renderView,
+  seating: (st) => st.seating.slice(),
+  bots: { heuristic: heuristicBot },
+};
+
+export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
+  return translate([messages], locale, key, params);
+}
+
+export * from './types.js';
+export { DEFAULT_CONFIG, DEFAULT_OPTIONS, validateConfig } from './config.js';
+export { scenario } from './scenario.js';
+export type { ScenarioSpec } from './scenario.js';
+export { renderView };
+export { warSteps, defenceSteps, offerSteps, placeSteps, applySteps } from './scenario.js';
+export type { WarSpec, OfferSpec, SeatSpec, ArmySpec, ScenarioAt } from './scenario.js';
+export { checkInvariants } from './invariants.js';
+export { messages } from './messages.js';
+export default ageOfHeroes;

@@ -1,0 +1,277 @@
+/**
+ * Decision points (spec §22): who must decide now, what they may do, and the timeout default of each.
+ * Each prompt kind lists exactly the actions its handler in rules.ts accepts.
+ */
+import type { Prompt, Seat } from '@tabula/engine';
+import { classes, count, payments } from './cards.js';
+import {
+  canAccept,
+  hasRoad,
+  isAvailable,
+  neighbours,
+  pendingSeats,
+  quakeTargets,
+  sideOf,
+  specialOf,
+  top,
+  unfought,
+  volcanoTargets,
+  armyOwner,
+} from './rules.js';
+import type { AohAction, AohState, ItemKind } from './types.js';
+import { ITEM_KINDS, OBJECTIVES } from './types.js';
+
+/** The prompt kind shown to other seats: a private draft looks like the decision it belongs to. */
+export function publicKind(kind: string): string {
+  return kind === 'aoh.warDraft' ? 'aoh.action' : kind;
+}
+
+export function prompts(st: AohState): Prompt[] {
+  const f = top(st);
+  if (!f || st.over) return [];
+  const out: Prompt[] = [];
+  for (const seat of pendingSeats(st)) out.push(promptFor(st, seat));
+  if (f.k === 'market' && f.pc === 4) {
+    const m = st.market!;
+    const limit = st.opts.tradeInputLimit;
+    for (let s = 0; s < st.n; s++)
+      if (st.p[s]!.alive && m.ready[s] && !(limit > 0 && m.inputs[s]! >= limit)) out.push({ seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true });
+    out.sort((a, b) => a.seat - b.seat);
+  }
+  return out;
+}
+
+function promptFor(st: AohState, seat: Seat): Prompt {
+  const f = top(st)!;
+  switch (f.k) {
+    case 'draft':
+      return { seat, kind: 'aoh.tribe', args: { tribes: st.cfg.tribes.map((t) => t.id).filter((t) => !st.p.some((p) => p.tribe === t)) } };
+    case 'action':
+      return { seat, kind: 'aoh.action', args: { cities: st.p[seat]!.cities } };
+    case 'swap':
+      return { seat, kind: 'aoh.swap' };
+    case 'build':
+      return { seat, kind: 'aoh.build', args: { asked: f.asked.slice() } };
+    case 'consent':
+      return { seat, kind: 'aoh.consent', args: { builder: f.builder } };
+    case 'warDraft':
+      return { seat, kind: 'aoh.warDraft', args: { target: f.target, objective: f.objective, armies: f.armies.slice(), heroes: f.heroes.slice() } };
+    case 'response':
+      return { seat, kind: 'aoh.response', args: { attacker: st.war!.attacker, barbarians: f.barb, objective: st.war!.objective, heroes: f.heroes.slice() }, window: true };
+    case 'event':
+      if (f.pc === 1 && f.card === 'earthquake') return { seat, kind: 'aoh.quakeTarget', args: { targets: quakeTargets(st, f.drawer) } };
+      if (f.pc === 1 && f.card === 'volcano') return { seat, kind: 'aoh.volcanoTarget', args: { targets: volcanoTargets(st, f.drawer) } };
+      return { seat, kind: 'aoh.luck', args: { card: f.card, drawer: f.drawer, target: f.target }, window: true };
+    case 'place':
+      return { seat, kind: 'aoh.place', secret: true };
+    case 'duel':
+      return { seat, kind: 'aoh.duel', secret: true };
+    case 'monument':
+      return { seat, kind: 'aoh.monument', args: { card: specialOf(st, seat) } };
+    case 'discard':
+      return { seat, kind: 'aoh.discard', args: { excess: st.p[seat]!.hand.length - st.cfg.handLimit } };
+    case 'market':
+      return { seat, kind: 'aoh.trade', args: { ready: false } };
+    default:
+      throw new Error(`no prompt for frame ${f.k}`);
+  }
+}
+
+const distinct = <T,>(xs: readonly T[]): T[] => [...new Set(xs)];
+
+/** Every legal action for `seat` now (resigning, always possible, is not listed). */
+export function legalActions(st: AohState, seat: Seat): AohAction[] {
+  const f = top(st);
+  if (!f || st.over || seat < 0 || seat >= st.n || !st.p[seat]!.alive) return [];
+  const p = st.p[seat]!;
+  const out: AohAction[] = [];
+  if (f.k === 'market') {
+    if (f.pc === 4) tradeActions(st, seat, out);
+    return out;
+  }
+  if (!pendingSeats(st).includes(seat)) return out;
+  switch (f.k) {
+    case 'draft':
+      for (const t of st.cfg.tribes) if (!st.p.some((x) => x.tribe === t.id)) out.push({ type: 'tribe', tribe: t.id });
+      break;
+    case 'action': {
+      out.push({ type: 'taxes' }, { type: 'build' });
+      if (p.armies.some(isAvailable) || count(p.hand, 'mighty_hero') > 0)
+        for (let t = 0; t < st.n; t++) if (t !== seat && st.p[t]!.alive) for (const objective of OBJECTIVES) out.push({ type: 'war', target: t, objective });
+      out.push({ type: 'pass' });
+      break;
+    }
+    case 'swap':
+      for (const c of distinct(p.hand)) out.push({ type: 'swap', card: c });
+      out.push({ type: 'swapSkip' });
+      break;
+    case 'build':
+      buildActions(st, seat, f.asked, out);
+      out.push({ type: 'buildDone' });
+      break;
+    case 'consent':
+      out.push({ type: 'consent', accept: true }, { type: 'consent', accept: false });
+      break;
+    case 'warDraft': {
+      for (const a of p.armies) if (isAvailable(a) && !f.armies.includes(a.id)) out.push({ type: 'warArmy', army: a.id });
+      for (const id of f.armies) out.push({ type: 'warUnarmy', army: id });
+      if (count(p.hand, 'mighty_hero') > f.heroes.length) {
+        out.push({ type: 'warHero', host: -1 });
+        for (const a of p.armies) if (f.armies.includes(a.id) && !a.general && !f.heroes.includes(a.id)) out.push({ type: 'warHero', host: a.id });
+      }
+      f.heroes.forEach((_, index) => out.push({ type: 'warUnhero', index }));
+      if (f.armies.length + f.heroes.filter((h) => h === -1).length > 0) out.push({ type: 'warDeclare' });
+      out.push({ type: 'warCancel' });
+      break;
+    }
+    case 'response': {
+      if (f.heroes.length === 0) {
+        if (count(p.hand, 'olympic_games') > 0) out.push({ type: 'olympics' });
+        if (f.barb && count(p.hand, 'luck') > 0) out.push({ type: 'luck' });
+      }
+      if (count(p.hand, 'mighty_hero') > f.heroes.length) {
+        out.push({ type: 'hero', host: -1 });
+        for (const a of p.armies) if (isAvailable(a) && !a.general && !f.heroes.includes(a.id)) out.push({ type: 'hero', host: a.id });
+      }
+      f.heroes.forEach((_, index) => out.push({ type: 'unhero', index }));
+      if (f.heroes.length) out.push({ type: 'respond' });
+      out.push({ type: 'pass' });
+      break;
+    }
+    case 'event':
+      if (f.pc === 1 && f.card === 'earthquake') for (const army of quakeTargets(st, f.drawer)) out.push({ type: 'quakeTarget', army });
+      else if (f.pc === 1 && f.card === 'volcano') for (const s of volcanoTargets(st, f.drawer)) out.push({ type: 'volcanoTarget', seat: s });
+      else {
+        if (count(p.hand, 'luck') > 0) out.push({ type: 'luck' });
+        out.push({ type: 'pass' });
+      }
+      break;
+    case 'place': {
+      const w = st.war!;
+      const side = sideOf(st, seat) as 0 | 1;
+      const values = distinct(w.pool[side]).sort((a, b) => a - b);
+      w.units.forEach((u, i) => {
+        if (u.side === side && !u.card) for (const card of values) out.push({ type: 'place', unit: i, card });
+      });
+      if (w.units.some((u) => u.side === side && u.card)) out.push({ type: 'resetPlacement' });
+      break;
+    }
+    case 'duel': {
+      const side = sideOf(st, seat) as 0 | 1;
+      for (const i of unfought(st.war!, side)) out.push({ type: 'duel', unit: i });
+      break;
+    }
+    case 'monument': {
+      const sp = specialOf(st, seat);
+      const k = sp ? count(p.hand, sp) : 0;
+      for (let c = 0; c <= k; c++) out.push({ type: 'monument', count: c });
+      break;
+    }
+    case 'discard':
+      for (const c of distinct(p.hand)) out.push({ type: 'discard', card: c });
+      break;
+  }
+  return out;
+}
+
+function buildActions(st: AohState, seat: Seat, asked: Seat[], out: AohAction[]): void {
+  const p = st.p[seat]!;
+  for (const item of ITEM_KINDS as readonly ItemKind[]) {
+    if (st.supply[item] <= 0) continue;
+    const pays = payments(st.cfg, item, p.hand);
+    if (pays.length === 0) continue;
+    if (item === 'general') {
+      for (const a of p.armies) if (isAvailable(a) && !a.general) for (const pay of pays) out.push({ type: 'buildItem', item, pay, host: a.id });
+    } else if (item === 'road') {
+      for (const to of neighbours(st, seat)) if (!hasRoad(st, seat, to) && !asked.includes(to)) for (const pay of pays) out.push({ type: 'buildItem', item, pay, to });
+    } else for (const pay of pays) out.push({ type: 'buildItem', item, pay });
+  }
+}
+
+function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
+  const m = st.market!;
+  const p = st.p[seat]!;
+  const limit = st.opts.tradeInputLimit;
+  if (limit > 0 && m.inputs[seat]! >= limit) return;
+  const draft = m.drafts[seat];
+  const max = st.cfg.trade.maxCardsPerSide;
+  if (draft) {
+    if (draft.to !== -1) out.push({ type: 'offerTo', seat: -1 });
+    for (let t = 0; t < st.n; t++) if (t !== seat && t !== draft.to && st.p[t]!.alive) out.push({ type: 'offerTo', seat: t });
+    if (draft.give.length < max) for (const c of distinct(p.hand)) if (count(p.hand, c) > count(draft.give, c)) out.push({ type: 'offerGive', card: c });
+    for (const c of distinct(draft.give)) out.push({ type: 'offerUngive', card: c });
+    if (draft.receive.length < max) for (const c of classes(st.cfg).tradable) out.push({ type: 'offerWant', card: c });
+    for (const c of distinct(draft.receive)) out.push({ type: 'offerUnwant', card: c });
+    if (draft.give.length + draft.receive.length > 0 && holdsAll(p.hand, draft.give)) out.push({ type: 'offerPost' });
+    out.push({ type: 'offerDrop' });
+    return;
+  }
+  out.push(m.ready[seat] ? { type: 'unready' } : { type: 'ready' });
+  if (m.offers.filter((o) => o.from === seat).length < st.cfg.trade.maxOpenOffersPerPlayer) out.push({ type: 'offerNew' });
+  for (const o of m.offers) {
+    if (o.from === seat) out.push({ type: 'withdraw', offer: o.id });
+    else if (canAccept(st, seat, o.id)) {
+      if (holdsAll(p.hand, o.receive)) out.push({ type: 'accept', offer: o.id });
+      if (o.to === seat) out.push({ type: 'decline', offer: o.id });
+    }
+  }
+}
+
+function holdsAll(hand: readonly string[], need: readonly string[]): boolean {
+  for (const c of distinct(need)) if (count(hand, c) < count(need, c)) return false;
+  return true;
+}
+
+/** AOH-DP-1..20 timeout defaults: deterministic, never random (AOH-RNG-4). */
+export function defaultFor(st: AohState, seat: Seat): AohAction | null {
+  const f = top(st);
+  if (!f || st.over) return null;
+  const p = st.p[seat]!;
+  if (f.k === 'market') {
+    if (f.pc !== 4 || st.market!.ready[seat]) return null;
+    return st.market!.drafts[seat] ? { type: 'offerDrop' } : { type: 'ready' };
+  }
+  if (!pendingSeats(st).includes(seat)) return null;
+  switch (f.k) {
+    case 'draft': {
+      const t = st.cfg.tribes.find((x) => !st.p.some((q) => q.tribe === x.id))!;
+      return { type: 'tribe', tribe: t.id };
+    }
+    case 'action':
+      return { type: 'pass' };
+    case 'swap':
+      return { type: 'swapSkip' };
+    case 'build':
+      return { type: 'buildDone' };
+    case 'consent':
+      return { type: 'consent', accept: false };
+    case 'warDraft':
+      return { type: 'warCancel' };
+    case 'response':
+      return { type: 'pass' };
+    case 'event':
+      if (f.pc === 1 && f.card === 'earthquake') return { type: 'quakeTarget', army: quakeTargets(st, f.drawer)[0]! };
+      if (f.pc === 1 && f.card === 'volcano') return { type: 'volcanoTarget', seat: volcanoTargets(st, f.drawer)[0]! };
+      return { type: 'pass' };
+    case 'place': {
+      const w = st.war!;
+      const side = sideOf(st, seat) as 0 | 1;
+      const unit = w.units.findIndex((u) => u.side === side && !u.card);
+      return { type: 'place', unit, card: w.pool[side][0]! };
+    }
+    case 'duel': {
+      const side = sideOf(st, seat) as 0 | 1;
+      return { type: 'duel', unit: unfought(st.war!, side)[0]! };
+    }
+    case 'monument': {
+      const sp = specialOf(st, seat);
+      return { type: 'monument', count: sp ? count(p.hand, sp) : 0 };
+    }
+    case 'discard':
+      return { type: 'discard', card: p.hand[p.hand.length - 1]! };
+    default:
+      return null;
+  }
+}
+
+export { armyOwner };

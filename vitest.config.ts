@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests run against the TypeScript sources, so `npm test` never depends on a stale build.
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@tabula/engine': src('./packages/engine/src/index.ts'),
+      '@tabula/bots': src('./packages/bots/src/index.ts'),
+      '@tabula/age-of-heroes': src('./packages/games/age-of-heroes/src/index.ts'),
+      '@tabula/catalog': src('./packages/catalog/src/index.ts'),
+    },
+  },
+  test: {
+    include: ['packages/**/*.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: 'threads',
+  },
+});
