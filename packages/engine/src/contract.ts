@@ -131,6 +131,8 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
    * does not reorder seats.
    */
   seating(state: S): number[];
+  /** Public labels of a seat for reports (e.g. { tribe: "romans" }, { nation: "china", side: "b" }). */
+  seatTags(state: S, seat: Seat): Record<string, string>;
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
 }

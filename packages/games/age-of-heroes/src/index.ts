@@ -39,6 +39,7 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   formatEvent,
   renderText: renderView,
   seating: (st) => st.seating.slice(),
+  seatTags: (st, seat) => ({ tribe: st.p[seat]!.tribe ?? '?' }),
   bots: { heuristic: heuristicBot },
 };
 
