@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  Match,
+  PropertyViolation,
+  Rng,
+  canSee,
+  canonicalJson,
+  deepClone,
+  deepEqual,
+  formatMessage,
+  missingKeys,
+  nextInt32,
+  parseRecord,
+  pickLocale,
+  playGame,
+  randInt,
+  replay,
+  runPropertyGame,
+  seedRng,
+  shuffle,
+  stateHash,
+  translate,
+  verifyRecord,
+} from '../src/index.js';
+import type { Bot } from '../src/index.js';
+import { perturbToy, toyGame } from './toy.js';
+
+const first: Bot = { name: 'first', choose: (c) => c.legal[0] };
+
+describe('seeded generator', () => {
+  it('gives the same stream for the same seed and different streams for different seeds', () => {
+    const a = seedRng('x'),
+      b = seedRng('x'),
+      c = seedRng('y');
+    const sa = Array.from({ length: 20 }, () => nextInt32(a));
+    expect(Array.from({ length: 20 }, () => nextInt32(b))).toEqual(sa);
+    expect(Array.from({ length: 20 }, () => nextInt32(c))).not.toEqual(sa);
+  });
+  it('survives a JSON round trip mid-stream', () => {
+    const a = seedRng('round');
+    nextInt32(a);
+    const b = JSON.parse(JSON.stringify(a));
+    expect(nextInt32(b)).toBe(nextInt32(a));
+  });
+  it('draws integers in range without visible bias', () => {
+    const s = seedRng('bias');
+    const hist = new Array(6).fill(0);
+    for (let i = 0; i < 60000; i++) hist[randInt(s, 6)]++;
+    for (const h of hist) expect(Math.abs(h - 10000)).toBeLessThan(500);
+  });
+  it('shuffles into a permutation', () => {
+    const arr = shuffle(seedRng('p'), Array.from({ length: 50 }, (_, i) => i));
+    expect(arr.slice().sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(arr).not.toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+  it('forks independent streams for bots', () => {
+    const r = new Rng('bot');
+    const f1 = r.fork('a'),
+      f2 = r.fork('a');
+    expect(f1.int(1e9)).not.toBe(f2.int(1e9));
+  });
+});
+
+describe('plain data', () => {
+  it('canonical JSON ignores key order, so the hash does', () => {
+    expect(canonicalJson({ b: 1, a: [{ y: 2, x: 1 }] })).toBe('{"a":[{"x":1,"y":2}],"b":1}');
+    expect(stateHash({ a: 1, b: 2 })).toBe(stateHash({ b: 2, a: 1 }));
+    expect(stateHash({ a: 1, b: 2 })).not.toBe(stateHash({ a: 2, b: 1 }));
+  });
+  it('deep clone copies and deep equality compares', () => {
+    const o = { a: [1, { b: 2 }], c: null };
+    const c = deepClone(o);
+    expect(deepEqual(c, o)).toBe(true);
+    (c.a[1] as { b: number }).b = 3;
+    expect(deepEqual(c, o)).toBe(false);
+    expect((o.a[1] as { b: number }).b).toBe(2);
+  });
+});
+
+describe('messages', () => {
+  it('fills parameters and falls back to English, then to the key', () => {
+    expect(formatMessage('{a} and {b}', { a: 1 })).toBe('1 and {b}');
+    const cat = { en: { k: 'Hello {n}', only: 'en only' }, ru: { k: 'Привет {n}' } };
+    expect(translate([cat], 'ru', 'k', { n: 2 })).toBe('Привет 2');
+    expect(translate([cat], 'ru', 'only')).toBe('en only');
+    expect(translate([cat], 'en', 'nope')).toBe('nope');
+    expect(missingKeys(cat)).toEqual([{ locale: 'ru', key: 'only' }]);
+    expect(pickLocale(undefined, 'ru_RU.UTF-8')).toBe('ru');
+    expect(pickLocale('en', 'ru_RU')).toBe('en');
+  });
+});
+
+describe('records and replays', () => {
+  it('a played game replays to the same state hash and verifies', () => {
+    const g = toyGame();
+    const r = playGame(g, { seats: 3, seed: 'rec', bots: [first, first, first], record: true });
+    expect(r.outcome).not.toBeNull();
+    const rec = r.record!;
+    rec.finalHash = stateHash(r.state);
+    const again = replay(g, rec);
+    expect(again.ok && stateHash(again.value)).toBe(rec.finalHash);
+    expect(verifyRecord(g, rec).ok).toBe(true);
+    expect(verifyRecord(g, { ...rec, finalHash: 'bad' }).ok).toBe(false);
+  });
+  it('rejects malformed records with clear errors', () => {
+    expect(parseRecord(null).ok).toBe(false);
+    const r = parseRecord({ format: 'other' });
+    expect(!r.ok && r.error.code).toBe('record.format');
+    const r2 = parseRecord({ format: 'tabula-game', formatVersion: 1, game: 'toy', seed: 's', seats: 2, actions: [{}] });
+    expect(!r2.ok && r2.error.code).toBe('record.action');
+  });
+  it('reports the first action rejected on replay', () => {
+    const g = toyGame();
+    const rec = { format: 'tabula-game' as const, formatVersion: 1 as const, game: 'toy', rulesVersion: '1', options: {}, seats: 2, seed: 's', actions: [{ seat: 5, action: { type: 'stay' } }] };
+    const r = replay(g, rec);
+    expect(!r.ok && r.error.code).toBe('record.rejected');
+  });
+});
+
+describe('match: sequenced events with an audience', () => {
+  it('shows a private event only to its seat, and everything once the game is over', () => {
+    const m = Match.create(toyGame(), {}, 2, 'm');
+    expect(m.ok).toBe(true);
+    if (!m.ok) return;
+    const match = m.value;
+    const priv = match.events.filter((e) => e.key === 'toy.card');
+    expect(priv.length).toBe(2);
+    expect(match.eventsFor(0).filter((e) => e.key === 'toy.card').length).toBe(1);
+    expect(match.eventsFor(-1).filter((e) => e.key === 'toy.card').length).toBe(0);
+    expect(canSee(priv[0]!, 1)).toBe(priv[0]!.to![0] === 1);
+    const seq = match.seq;
+    const bad = match.submit(1 - match.state.turn, { type: 'stay' });
+    expect(bad.ok).toBe(false);
+    expect(match.seq).toBe(seq);
+    while (!match.game.outcome(match.state)) match.submit(match.state.turn, { type: 'stay' });
+    expect(match.eventsFor(-1).filter((e) => e.key === 'toy.card').length).toBe(2);
+    expect(match.record.outcome).not.toBeUndefined();
+  });
+  it('refuses a seat count outside the game limits', () => {
+    const m = Match.create(toyGame(), {}, 7, 'x');
+    expect(!m.ok && m.error.code).toBe('match.seats');
+  });
+});
+
+describe('property kit', () => {
+  it('passes a sound game', () => {
+    for (let i = 0; i < 20; i++) runPropertyGame(toyGame(), { seats: 3, seed: 'ok' + i, perturbHidden: perturbToy });
+  });
+  it('catches a view that leaks another seat\u2019s card', () => {
+    expect(() => {
+      for (let i = 0; i < 20; i++) runPropertyGame(toyGame(true), { seats: 3, seed: 'leak' + i, perturbHidden: perturbToy });
+    }).toThrow(PropertyViolation);
+  });
+});

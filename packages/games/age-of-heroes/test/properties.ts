@@ -1,0 +1,79 @@
+/**
+ * Shared driver of the property tests: random complete games checked at every step (conservation,
+ * no negative counts, JSON round trip, sealed views, legal actions independent of hidden
+ * information, rejected actions change nothing) and replayed to the same state hash at the end.
+ */
+import type { Rng, Seat } from '@tabula/engine';
+import { runPropertyGame } from '@tabula/engine';
+import { ageOfHeroes, checkInvariants } from '@tabula/age-of-heroes';
+import type { AohState, CardId } from '@tabula/age-of-heroes';
+
+/** Changes only what `seat` cannot see: other hands, deck order, hidden battle cards, drafts, generator. */
+export function perturbHidden(st: AohState, seat: Seat, rng: Rng): void {
+  const others = st.p.map((p, s) => (s !== seat && p.alive ? s : -1)).filter((s) => s >= 0);
+  const pool: CardId[] = [...st.deck];
+  for (const s of others) pool.push(...st.p[s]!.hand);
+  rng.shuffle(pool);
+  for (const s of others) st.p[s]!.hand = pool.splice(0, st.p[s]!.hand.length);
+  st.deck = pool;
+  const w = st.war;
+  if (w) {
+    const mySide = w.attacker === seat ? 0 : w.defender === seat ? 1 : -1;
+    const revealed = new Set<number>();
+    for (const d of w.duels) revealed.add(d.a).add(d.d);
+    const hidden: number[] = [...st.battle];
+    const slots: { u: number }[] = [];
+    w.units.forEach((u, i) => {
+      if (u.side !== mySide && !revealed.has(i) && u.card > 0) {
+        hidden.push(u.card);
+        slots.push({ u: i });
+      }
+    });
+    for (const side of [0, 1] as const) if (side !== mySide) hidden.push(...w.pool[side]);
+    rng.shuffle(hidden);
+    for (const sl of slots) w.units[sl.u]!.card = hidden.pop()!;
+    for (const side of [0, 1] as const) if (side !== mySide) w.pool[side] = hidden.splice(0, w.pool[side].length);
+    st.battle = hidden;
+    for (const side of [0, 1] as const)
+      if (side !== mySide && w.pick[side] >= 0) {
+        const un = w.units.map((u, i) => (u.side === side && !u.fought ? i : -1)).filter((i) => i >= 0);
+        w.pick[side] = un[rng.int(un.length)]!;
+      }
+  } else rng.shuffle(st.battle);
+  for (const f of st.stack) {
+    if (f.k === 'warDraft' && f.seat !== seat) {
+      f.armies = [];
+      f.heroes = [];
+    }
+    if (f.k === 'response' && f.seat !== seat) f.heroes = [];
+  }
+  if (st.market) st.market.drafts = st.market.drafts.map((d, s) => (s === seat ? d : null));
+  st.rng = [rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30)];
+}
+
+export interface Tally {
+  games: number;
+  actions: number;
+  capped: number;
+  reasons: Record<string, number>;
+}
+
+export function runGames(players: number, count: number, seedPrefix: string, checkEvery: number): Tally {
+  const t: Tally = { games: 0, actions: 0, capped: 0, reasons: {} };
+  for (let g = 0; g < count; g++) {
+    const r = runPropertyGame<AohState>(ageOfHeroes, {
+      seats: players,
+      seed: `${seedPrefix}-${players}-${g}`,
+      options: { tribes: g % 2 ? 'draft' : 'random' },
+      checkEvery,
+      invariants: checkInvariants,
+      perturbHidden,
+      maxActions: 100_000,
+    });
+    t.games++;
+    t.actions += r.actions;
+    if (r.capped) t.capped++;
+    else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
+  }
+  return t;
+}
