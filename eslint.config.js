@@ -11,7 +11,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-constant-condition': ['error', { checkLoops: false }],
       // Rules code must stay deterministic: randomness comes from the seeded generator in the state.
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Use the seeded Rng.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded Rng.' },
+      ],
     },
   },
   {

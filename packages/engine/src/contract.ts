@@ -160,7 +160,12 @@ export type AnyGame = GameModule<any, any, any, any>;
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
-export function err(code: string, message: string, rule?: string, params?: Record<string, unknown>): { ok: false; error: RuleError } {
+export function err(
+  code: string,
+  message: string,
+  rule?: string,
+  params?: Record<string, unknown>,
+): { ok: false; error: RuleError } {
   const error: RuleError = { code, message };
   if (rule) error.rule = rule;
   if (params) error.params = params;

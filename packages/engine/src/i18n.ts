@@ -7,7 +7,12 @@ export function formatMessage(template: string, params?: Record<string, unknown>
 }
 
 /** Looks a key up in the catalogs (first hit wins), falling back to English, then to the key. */
-export function translate(catalogs: readonly Catalog[], locale: Locale, key: string, params?: Record<string, unknown>): string {
+export function translate(
+  catalogs: readonly Catalog[],
+  locale: Locale,
+  key: string,
+  params?: Record<string, unknown>,
+): string {
   for (const c of catalogs) {
     const t = c[locale]?.[key];
     if (t !== undefined) return formatMessage(t, params);

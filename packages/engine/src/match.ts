@@ -21,11 +21,16 @@ export class Match<S = unknown> {
 
   static create<S>(game: AnyGame, rawOptions: unknown, seats: number, seed: string): Result<Match<S>> {
     if (!Number.isInteger(seats) || seats < game.minSeats || seats > game.maxSeats)
-      return err('match.seats', `${game.id} is played by ${game.minSeats} to ${game.maxSeats} players, not ${seats}.`, undefined, {
-        min: game.minSeats,
-        max: game.maxSeats,
-        seats,
-      });
+      return err(
+        'match.seats',
+        `${game.id} is played by ${game.minSeats} to ${game.maxSeats} players, not ${seats}.`,
+        undefined,
+        {
+          min: game.minSeats,
+          max: game.maxSeats,
+          seats,
+        },
+      );
     const opts = game.parseOptions(rawOptions);
     if (!opts.ok) return opts;
     const log: GameEvent[] = [];

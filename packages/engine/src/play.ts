@@ -46,15 +46,22 @@ export function playGame<S = unknown>(game: AnyGame, o: PlayOptions): PlayResult
   for (;;) {
     if (game.outcome(state)) break;
     const prompt = choosePrompt(game.prompts(state), driver);
-    if (!prompt) throw new Error(`${game.id}: no prompt and no outcome (seed ${o.seed}, after ${actions} actions)`);
+    if (!prompt)
+      throw new Error(`${game.id}: no prompt and no outcome (seed ${o.seed}, after ${actions} actions)`);
     if (actions >= max) return { state, outcome: null, actions, capped: true, record, events };
     const seat = prompt.seat;
     const legal = game.legalActions(state, seat);
-    if (legal.length === 0) throw new Error(`${game.id}: seat ${seat} is prompted (${prompt.kind}) but has no legal action (seed ${o.seed})`);
+    if (legal.length === 0)
+      throw new Error(
+        `${game.id}: seat ${seat} is prompted (${prompt.kind}) but has no legal action (seed ${o.seed})`,
+      );
     const bot = o.bots[seat]!;
     const action = bot.choose(lazyContext(game, state, seat, legal, prompt, driver));
     const r = game.apply(state, seat, action, events);
-    if (!r.ok) throw new Error(`${game.id}: bot ${bot.name} at seat ${seat} chose a rejected action ${JSON.stringify(action)}: ${r.error.message}`);
+    if (!r.ok)
+      throw new Error(
+        `${game.id}: bot ${bot.name} at seat ${seat} chose a rejected action ${JSON.stringify(action)}: ${r.error.message}`,
+      );
     record?.actions.push({ seat, action });
     o.onAction?.(state, seat, action);
     actions++;
@@ -72,7 +79,14 @@ export function choosePrompt(prompts: Prompt[], rng: Rng): Prompt | undefined {
   return rng.pick(required.length ? required : prompts);
 }
 
-function lazyContext(game: AnyGame, state: unknown, seat: Seat, legal: unknown[], prompt: Prompt, rng: Rng): BotContext {
+function lazyContext(
+  game: AnyGame,
+  state: unknown,
+  seat: Seat,
+  legal: unknown[],
+  prompt: Prompt,
+  rng: Rng,
+): BotContext {
   let view: unknown;
   return {
     seat,

@@ -28,15 +28,26 @@ export interface GameRecord {
 }
 
 export function newRecord(game: AnyGame, options: unknown, seats: number, seed: string): GameRecord {
-  return { format: 'tabula-game', formatVersion: 1, game: game.id, rulesVersion: game.rulesVersion, options, seats, seed, actions: [] };
+  return {
+    format: 'tabula-game',
+    formatVersion: 1,
+    game: game.id,
+    rulesVersion: game.rulesVersion,
+    options,
+    seats,
+    seed,
+    actions: [],
+  };
 }
 
 /** Checks the shape of a record read from disk or the network. */
 export function parseRecord(raw: unknown): Result<GameRecord> {
   const r = raw as Partial<GameRecord> | null;
   if (!r || typeof r !== 'object') return err('record.notObject', 'A saved game must be a JSON object.');
-  if (r.format !== 'tabula-game') return err('record.format', 'This file is not a Tabula saved game (format must be "tabula-game").');
-  if (r.formatVersion !== 1) return err('record.version', `Unsupported saved-game format version ${String(r.formatVersion)}.`);
+  if (r.format !== 'tabula-game')
+    return err('record.format', 'This file is not a Tabula saved game (format must be "tabula-game").');
+  if (r.formatVersion !== 1)
+    return err('record.version', `Unsupported saved-game format version ${String(r.formatVersion)}.`);
   if (typeof r.game !== 'string') return err('record.game', 'The saved game does not name its game.');
   if (typeof r.seed !== 'string') return err('record.seed', 'The saved game has no seed.');
   if (!Number.isInteger(r.seats)) return err('record.seats', 'The saved game has no seat count.');
@@ -53,7 +64,8 @@ export function parseRecord(raw: unknown): Result<GameRecord> {
  * action the rules reject, which is how a rules change that breaks old games is found.
  */
 export function replay<S>(game: AnyGame, record: GameRecord, upTo = record.actions.length): Result<S> {
-  if (record.game !== game.id) return err('record.wrongGame', `This record is a game of ${record.game}, not ${game.id}.`);
+  if (record.game !== game.id)
+    return err('record.wrongGame', `This record is a game of ${record.game}, not ${game.id}.`);
   const opts = game.parseOptions(record.options);
   if (!opts.ok) return opts;
   const s = game.setup(opts.value, record.seats, record.seed);
@@ -63,7 +75,13 @@ export function replay<S>(game: AnyGame, record: GameRecord, upTo = record.actio
   for (let i = 0; i < n; i++) {
     const { seat, action } = record.actions[i]!;
     const r = game.apply(state, seat, action);
-    if (!r.ok) return err('record.rejected', `Action ${i + 1} was rejected on replay: ${r.error.message}`, r.error.rule, { index: i, cause: r.error });
+    if (!r.ok)
+      return err(
+        'record.rejected',
+        `Action ${i + 1} was rejected on replay: ${r.error.message}`,
+        r.error.rule,
+        { index: i, cause: r.error },
+      );
   }
   return ok(state);
 }

@@ -66,7 +66,8 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
       const world = game.sampleWorld(view, seat, rng.fork('world'));
       const wb = o.invariants?.(world) ?? [];
       if (wb.length) fail(o, step, `sampled world for seat ${seat} breaks invariants: ${wb.join('; ')}`);
-      if (!deepEqual(game.view(world, seat), view)) fail(o, step, `sampled world for seat ${seat} does not reproduce its view`);
+      if (!deepEqual(game.view(world, seat), view))
+        fail(o, step, `sampled world for seat ${seat} does not reproduce its view`);
       if (seat >= 0) {
         if (!deepEqual(game.legalActions(world, seat), game.legalActions(state, seat)))
           fail(o, step, `legal actions of seat ${seat} depend on information it cannot see`);
@@ -77,7 +78,8 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
       if (o.perturbHidden && !game.outcome(state)) {
         const other = game.clone(state);
         o.perturbHidden(other, seat, rng.fork('perturb'));
-        if (!deepEqual(game.view(other, seat), view)) fail(o, step, `view of seat ${seat} changes when only hidden information changes`);
+        if (!deepEqual(game.view(other, seat), view))
+          fail(o, step, `view of seat ${seat} changes when only hidden information changes`);
       }
     }
     // A rejected action must leave the state untouched.
@@ -95,12 +97,19 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
     if (!prompt) fail(o, step, 'no prompt and no outcome: the game is stuck');
     const seat = prompt.seat;
     const legal = game.legalActions(state, seat);
-    if (legal.length === 0) fail(o, step, `seat ${seat} is prompted (${prompt.kind}) but has no legal action`);
+    if (legal.length === 0)
+      fail(o, step, `seat ${seat} is prompted (${prompt.kind}) but has no legal action`);
     const def = game.defaultAction(state, seat);
-    if (!prompt.optional && (def === null || !legal.some((a) => deepEqual(a, def)))) fail(o, step, `the timeout default of seat ${seat} (${prompt.kind}) is not a legal action: ${JSON.stringify(def)}`);
+    if (!prompt.optional && (def === null || !legal.some((a) => deepEqual(a, def))))
+      fail(
+        o,
+        step,
+        `the timeout default of seat ${seat} (${prompt.kind}) is not a legal action: ${JSON.stringify(def)}`,
+      );
     const action = o.choose ? o.choose(legal, rng, state, seat) : rng.pick(legal);
     const r = game.apply(state, seat, action);
-    if (!r.ok) fail(o, step, `a listed legal action was rejected: ${JSON.stringify(action)}: ${r.error.message}`);
+    if (!r.ok)
+      fail(o, step, `a listed legal action was rejected: ${JSON.stringify(action)}: ${r.error.message}`);
     record.actions.push({ seat, action });
     step++;
   }

@@ -49,7 +49,10 @@ describe('seeded generator', () => {
     for (const h of hist) expect(Math.abs(h - 10000)).toBeLessThan(500);
   });
   it('shuffles into a permutation', () => {
-    const arr = shuffle(seedRng('p'), Array.from({ length: 50 }, (_, i) => i));
+    const arr = shuffle(
+      seedRng('p'),
+      Array.from({ length: 50 }, (_, i) => i),
+    );
     expect(arr.slice().sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i));
     expect(arr).not.toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
@@ -106,12 +109,28 @@ describe('records and replays', () => {
     expect(parseRecord(null).ok).toBe(false);
     const r = parseRecord({ format: 'other' });
     expect(!r.ok && r.error.code).toBe('record.format');
-    const r2 = parseRecord({ format: 'tabula-game', formatVersion: 1, game: 'toy', seed: 's', seats: 2, actions: [{}] });
+    const r2 = parseRecord({
+      format: 'tabula-game',
+      formatVersion: 1,
+      game: 'toy',
+      seed: 's',
+      seats: 2,
+      actions: [{}],
+    });
     expect(!r2.ok && r2.error.code).toBe('record.action');
   });
   it('reports the first action rejected on replay', () => {
     const g = toyGame();
-    const rec = { format: 'tabula-game' as const, formatVersion: 1 as const, game: 'toy', rulesVersion: '1', options: {}, seats: 2, seed: 's', actions: [{ seat: 5, action: { type: 'stay' } }] };
+    const rec = {
+      format: 'tabula-game' as const,
+      formatVersion: 1 as const,
+      game: 'toy',
+      rulesVersion: '1',
+      options: {},
+      seats: 2,
+      seed: 's',
+      actions: [{ seat: 5, action: { type: 'stay' } }],
+    };
     const r = replay(g, rec);
     expect(!r.ok && r.error.code).toBe('record.rejected');
   });
@@ -144,11 +163,13 @@ describe('match: sequenced events with an audience', () => {
 
 describe('property kit', () => {
   it('passes a sound game', () => {
-    for (let i = 0; i < 20; i++) runPropertyGame(toyGame(), { seats: 3, seed: 'ok' + i, perturbHidden: perturbToy });
+    for (let i = 0; i < 20; i++)
+      runPropertyGame(toyGame(), { seats: 3, seed: 'ok' + i, perturbHidden: perturbToy });
   });
   it('catches a view that leaks another seat\u2019s card', () => {
     expect(() => {
-      for (let i = 0; i < 20; i++) runPropertyGame(toyGame(true), { seats: 3, seed: 'leak' + i, perturbHidden: perturbToy });
+      for (let i = 0; i < 20; i++)
+        runPropertyGame(toyGame(true), { seats: 3, seed: 'leak' + i, perturbHidden: perturbToy });
     }).toThrow(PropertyViolation);
   });
 });

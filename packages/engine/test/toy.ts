@@ -31,7 +31,8 @@ export function toyGame(leaky = false): GameModule<ToyState, ToyAction, ToyView,
     rulesVersion: '1',
     minSeats: 2,
     maxSeats: 4,
-    parseOptions: (raw): Result<Record<string, never>> => (raw && typeof raw === 'object' && Object.keys(raw).length ? err('toy.options', 'no options') : ok({})),
+    parseOptions: (raw): Result<Record<string, never>> =>
+      raw && typeof raw === 'object' && Object.keys(raw).length ? err('toy.options', 'no options') : ok({}),
     setup(_o, n, seed, log) {
       const rng = seedRng(seed);
       const deck = shuffle(rng, [1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -60,7 +61,14 @@ export function toyGame(leaky = false): GameModule<ToyState, ToyAction, ToyView,
     },
     defaultAction: (s, seat) => (!s.over && seat === s.turn ? { type: 'fold' } : null),
     view: (s, v) => {
-      const out: ToyView = { viewer: v, turn: s.turn, folded: s.folded.slice(), mine: v >= 0 ? s.cards[v]! : null, deckCount: s.deck.length, over: s.over };
+      const out: ToyView = {
+        viewer: v,
+        turn: s.turn,
+        folded: s.folded.slice(),
+        mine: v >= 0 ? s.cards[v]! : null,
+        deckCount: s.deck.length,
+        over: s.over,
+      };
       if (leaky || s.over) out.cards = s.cards.slice();
       return out;
     },
@@ -68,8 +76,18 @@ export function toyGame(leaky = false): GameModule<ToyState, ToyAction, ToyView,
     sampleWorld(v, seat, rng) {
       const unseen = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((c) => c !== v.mine && !(v.cards ?? []).includes(c));
       rng.shuffle(unseen);
-      const cards = v.cards ? v.cards.slice() : v.folded.map((_, i) => (i === seat ? v.mine! : unseen.pop()!));
-      return { n: v.folded.length, rng: seedRng('w' + rng.int(1000)), deck: unseen, cards, folded: v.folded.slice(), turn: v.turn, over: v.over };
+      const cards = v.cards
+        ? v.cards.slice()
+        : v.folded.map((_, i) => (i === seat ? v.mine! : unseen.pop()!));
+      return {
+        n: v.folded.length,
+        rng: seedRng('w' + rng.int(1000)),
+        deck: unseen,
+        cards,
+        folded: v.folded.slice(),
+        turn: v.turn,
+        over: v.over,
+      };
     },
     clone: (s) => deepClone(s),
     describeAction: (_s, _seat, a) => a.type,
