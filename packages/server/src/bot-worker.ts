@@ -1,0 +1,27 @@
+/** A worker thread that answers bot requests (see bots.ts). */
+import { parentPort } from 'node:worker_threads';
+import type { Bot } from '@tabula/engine';
+import { Rng } from '@tabula/engine';
+import { findGame } from '@tabula/catalog';
+import { makeBot } from '@tabula/bots';
+import type { BotRequest } from './bots.js';
+
+const bots = new Map<string, { bot: Bot; rng: Rng }>();
+
+parentPort?.on('message', (m: BotRequest & { id: number }) => {
+  try {
+    const game = findGame(m.game);
+    if (!game) throw new Error(`unknown game ${m.game}`);
+    const key = `${m.game}|${m.bot}|${m.seed}`;
+    let b = bots.get(key);
+    if (!b) {
+      b = { bot: makeBot(game, m.bot, m.seed), rng: new Rng(`server-bot:${m.seed}`) };
+      bots.set(key, b);
+      if (bots.size > 5000) bots.delete(bots.keys().next().value!);
+    }
+    const action = b.bot.choose({ seat: m.seat, view: m.view, legal: m.legal, prompt: m.prompt, rng: b.rng });
+    parentPort!.postMessage({ id: m.id, action });
+  } catch (e) {
+    parentPort!.postMessage({ id: m.id, error: (e as Error).message });
+  }
+});

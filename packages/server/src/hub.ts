@@ -1,0 +1,373 @@
+/**
+ * The hub: matches held by this process, the clients connected to them, and everything that acts
+ * on its own — bots, response windows that close by themselves, clocks — plus the fan-out to other
+ * processes. Generic over the engine contract: no game is named here.
+ */
+import type { AnyGame, Prompt, Seat } from '@tabula/engine';
+import { SPECTATOR } from '@tabula/engine';
+import { findGame } from '@tabula/catalog';
+import type { BotPool } from './bots.js';
+import type { Store } from '@tabula/store';
+import type { Bus } from './ports.js';
+import { settingsOf } from './ports.js';
+import type { ChatLine, MatchInfo, ServerMessage } from './protocol.js';
+import { MatchRuntime } from './runtime.js';
+import type { SubmitResult } from './runtime.js';
+
+export interface Conn {
+  matchId: string;
+  seat: Seat;
+  /** Last version this client has been sent. */
+  lastV: number;
+  send(msg: ServerMessage): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface HubConfig {
+  /** Uniform minimum time a response window stays open (AOH-HID-14), ms. */
+  windowMs: number;
+  snapshotEvery: number;
+  /** Default bot think delay when a match does not set one, ms. */
+  botDelayMs: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class Hub {
+  private readonly runtimes = new Map<string, Promise<MatchRuntime | null>>();
+  private readonly conns = new Map<string, Set<Conn>>();
+  private readonly timers = new Map<string, NodeJS.Timeout[]>();
+  private closed = false;
+
+  constructor(
+    readonly store: Store,
+    readonly bus: Bus,
+    readonly bots: BotPool,
+    readonly config: HubConfig,
+  ) {}
+
+  gameOf(id: string): AnyGame {
+    const g = findGame(id);
+    if (!g) throw new Error(`unknown game ${id}`);
+    return g;
+  }
+
+  /** The runtime of an active or finished match (loaded on first use), or null. */
+  get(id: string): Promise<MatchRuntime | null> {
+    let p = this.runtimes.get(id);
+    if (!p) {
+      p = (async () => {
+        const row = await this.store.getMatch(id);
+        if (!row || row.status === 'open') return null;
+        const rt = await MatchRuntime.load(this.store, this.gameOf(row.game), row, { snapshotEvery: this.config.snapshotEvery });
+        await this.bus.subscribe(`match:${id}`, (m) => void this.onBus(id, m));
+        this.schedule(rt);
+        return rt;
+      })();
+      p.catch(() => this.runtimes.delete(id));
+      this.runtimes.set(id, p);
+      p.then((rt) => {
+        if (!rt) this.runtimes.delete(id);
+      });
+    }
+    return p;
+  }
+
+  /** Forget a cached runtime (e.g. the match was started by another process). */
+  drop(id: string): void {
+    this.runtimes.delete(id);
+  }
+
+  private async onBus(id: string, raw: string): Promise<void> {
+    const msg = JSON.parse(raw) as { t: 'moved'; v: number } | { t: 'chat'; line: ChatLine } | { t: 'seats' } | { t: 'started' };
+    if (msg.t === 'started') {
+      this.drop(id);
+      await this.started(id);
+      return;
+    }
+    if (msg.t === 'chat') {
+      this.deliverChat(id, msg.line);
+      return;
+    }
+    const rt = await this.get(id);
+    if (!rt) return;
+    if (msg.t === 'moved') {
+      if (msg.v <= rt.v) return;
+      const moved = await rt.exclusive(() => rt.catchUp());
+      if (moved) this.changed(rt);
+    } else if (msg.t === 'seats') {
+      rt.seats = await this.store.getSeats(id);
+      this.schedule(rt);
+      this.presence(id);
+    }
+  }
+
+  /* ---------------------------------------------------------------- clients */
+
+  async attach(conn: Conn, since: number | undefined): Promise<void> {
+    const rt = await this.get(conn.matchId);
+    let set = this.conns.get(conn.matchId);
+    if (!set) this.conns.set(conn.matchId, (set = new Set()));
+    set.add(conn);
+    if (!rt) {
+      // An open match: listen for its start (possibly announced by another process).
+      await this.bus.subscribe(`match:${conn.matchId}`, (m) => void this.onBus(conn.matchId, m));
+      return;
+    }
+    const missed = since === undefined ? null : rt.eventsSince(conn.seat, since);
+    const chat = await this.store.chat(conn.matchId, conn.seat >= 0 ? conn.seat : null, { limit: 200 });
+    const st = rt.seatState(conn.seat);
+    conn.lastV = rt.v;
+    conn.send({
+      t: 'welcome',
+      match: await this.info(conn.matchId),
+      seat: conn.seat,
+      v: rt.v,
+      ...st,
+      deadline: this.deadline(rt, conn.seat),
+      events: missed ?? rt.eventsSince(conn.seat, -1) ?? [],
+      resync: since !== undefined && missed === null,
+      chat: chat.map((c) => ({ id: c.id, seat: c.seat, to: c.toSeat, text: c.text, at: c.at.toISOString() })),
+    });
+    this.presence(conn.matchId);
+  }
+
+  detach(conn: Conn): void {
+    this.conns.get(conn.matchId)?.delete(conn);
+    this.presence(conn.matchId);
+  }
+
+  connected(matchId: string, seat: Seat): boolean {
+    for (const c of this.conns.get(matchId) ?? []) if (c.seat === seat) return true;
+    return false;
+  }
+
+  private presence(matchId: string): void {
+    const set = this.conns.get(matchId);
+    if (!set?.size) return;
+    const rt = this.runtimes.get(matchId);
+    void rt?.then((r) => {
+      if (!r) return;
+      const connected = Array.from({ length: r.row.seats }, (_, s) => this.connected(matchId, s));
+      for (const c of set) c.send({ t: 'presence', connected });
+    });
+  }
+
+  /** Sends every client of the match what happened since its last version. */
+  changed(rt: MatchRuntime): void {
+    for (const c of this.conns.get(rt.row.id) ?? []) {
+      if (c.lastV >= rt.v) continue;
+      const events = rt.eventsSince(c.seat, c.lastV) ?? [];
+      c.lastV = rt.v;
+      c.send({ t: 'update', v: rt.v, events, ...rt.seatState(c.seat), deadline: this.deadline(rt, c.seat) });
+    }
+    this.schedule(rt);
+  }
+
+  /** A match has started: every client waiting in its lobby gets its first view. */
+  async started(id: string): Promise<void> {
+    const rt = await this.get(id);
+    if (!rt) return;
+    for (const c of this.conns.get(id) ?? []) if (c.lastV < 0) await this.attach(c, undefined);
+  }
+
+  /** Resigns a seat at the current version (retrying if another move comes first). */
+  async resign(matchId: string, seat: Seat): Promise<SubmitResult> {
+    const rt = await this.get(matchId);
+    if (!rt) return { ok: false, code: 'match.notActive', message: 'The game has not started yet.', v: 0 };
+    for (let i = 0; i < 5; i++) {
+      const r = await this.submit(rt, seat, rt.v, { type: 'resign' });
+      if (r.ok || r.code !== 'stale') return r;
+    }
+    return { ok: false, code: 'busy', message: 'The table is too busy; try again.', v: rt.v };
+  }
+
+  /* ---------------------------------------------------------------- acting */
+
+  /** A client's action. Held back until a response window's minimum time has passed. */
+  async act(matchId: string, seat: Seat, clientV: number, action: unknown): Promise<SubmitResult> {
+    const rt = await this.get(matchId);
+    if (!rt) return { ok: false, code: 'match.notActive', message: 'The game has not started yet.', v: 0 };
+    if (seat < 0) return { ok: false, code: 'spectator', message: 'Spectators cannot act.', v: rt.v };
+    const p = rt.prompts().find((x) => x.seat === seat);
+    const since = rt.promptSince.get(seat);
+    if (p?.window && since) {
+      const wait = since.at + this.config.windowMs - Date.now();
+      if (wait > 0) await sleep(wait);
+    }
+    return this.submit(rt, seat, clientV, action);
+  }
+
+  private async submit(rt: MatchRuntime, seat: Seat, clientV: number, action: unknown): Promise<SubmitResult> {
+    const r = await rt.exclusive(() => {
+      rt.lastActor = seat;
+      return rt.submit(seat, clientV, action);
+    });
+    if (r.ok) {
+      this.changed(rt);
+      await this.bus.publish(`match:${rt.row.id}`, JSON.stringify({ t: 'moved', v: r.v }));
+    } else if (r.code === 'stale') this.changed(rt);
+    return r;
+  }
+
+  /* ---------------------------------------------------------------- bots, windows, clocks */
+
+  private clear(id: string): void {
+    for (const t of this.timers.get(id) ?? []) clearTimeout(t);
+    this.timers.delete(id);
+  }
+
+  private later(id: string, ms: number, fn: () => void): void {
+    if (this.closed) return;
+    const t = setTimeout(fn, Math.max(0, ms));
+    t.unref?.();
+    let list = this.timers.get(id);
+    if (!list) this.timers.set(id, (list = []));
+    list.push(t);
+  }
+
+  private limitMs(rt: MatchRuntime): number | null {
+    const c = rt.settings.clock;
+    if (c.mode === 'realtime') return c.seconds * 1000;
+    if (c.mode === 'turn') return c.hours * 3_600_000;
+    return null;
+  }
+
+  deadline(rt: MatchRuntime, seat: Seat): number | null {
+    const lim = this.limitMs(rt);
+    const since = rt.promptSince.get(seat);
+    if (lim === null || !since || rt.seatController(seat) === 'bot') return null;
+    return since.at + lim;
+  }
+
+  /** Plans what happens without a client: bots' moves, self-closing windows, timeouts. */
+  schedule(rt: MatchRuntime): void {
+    const id = rt.row.id;
+    this.clear(id);
+    if (rt.row.status !== 'active') return;
+    const v = rt.v;
+    const now = Date.now();
+    for (const p of rt.prompts()) {
+      if (p.optional) continue;
+      const since = rt.promptSince.get(p.seat) ?? { at: now, v };
+      const legal = rt.game.legalActions(rt.state, p.seat);
+      const windowAt = p.window ? since.at + this.config.windowMs : now;
+      if (p.window && legal.length === 1) {
+        this.later(id, windowAt - now, () => void this.auto(rt, v, p.seat, legal[0]));
+        continue;
+      }
+      if (rt.seatController(p.seat) === 'bot') {
+        const delay = rt.settings.botDelayMs ?? this.config.botDelayMs;
+        this.later(id, Math.max(windowAt, now + delay) - now, () => void this.botMove(rt, v, p));
+        continue;
+      }
+      const dl = this.deadline(rt, p.seat);
+      if (dl !== null) this.later(id, dl - now, () => void this.timeout(rt, v, p.seat));
+    }
+  }
+
+  private async auto(rt: MatchRuntime, v: number, seat: Seat, action: unknown): Promise<void> {
+    if (rt.v !== v) return;
+    await this.submit(rt, seat, v, action);
+  }
+
+  private async botMove(rt: MatchRuntime, v: number, p: Prompt): Promise<void> {
+    if (rt.v !== v || this.closed) return;
+    const seat = rt.seats.find((s) => s.seat === p.seat);
+    const name = seat?.bot ?? rt.settings.bots[p.seat] ?? 'random';
+    const legal = rt.game.legalActions(rt.state, p.seat);
+    const view = rt.game.view(rt.state, p.seat);
+    let action: unknown;
+    try {
+      action = await this.bots.choose({ game: rt.game.id, bot: name, seed: `${rt.row.id}:${p.seat}`, seat: p.seat, view, legal, prompt: p });
+    } catch {
+      action = rt.game.defaultAction(rt.state, p.seat) ?? legal[0];
+    }
+    if (rt.v !== v) return;
+    const r = await this.submit(rt, p.seat, v, action);
+    if (!r.ok && r.code !== 'stale' && rt.v === v) {
+      // A faulty bot must not stall the table: fall back to the timeout default.
+      await this.submit(rt, p.seat, v, rt.game.defaultAction(rt.state, p.seat));
+    }
+  }
+
+  private async timeout(rt: MatchRuntime, v: number, seat: Seat): Promise<void> {
+    if (rt.v !== v) return;
+    if (rt.settings.onTimeout === 'bot') {
+      await this.takeOver(rt, seat);
+      return;
+    }
+    const def = rt.game.defaultAction(rt.state, seat);
+    if (def !== null) await this.submit(rt, seat, v, def);
+  }
+
+  /** A bot takes a seat over (its player left or ran out of time, if the match allows it). */
+  async takeOver(rt: MatchRuntime, seat: Seat): Promise<void> {
+    const s = rt.seats.find((x) => x.seat === seat);
+    if (!s || s.kind === 'bot') return;
+    const bot = rt.settings.bots[seat] ?? (rt.game.bots && Object.keys(rt.game.bots)[0]) ?? 'random';
+    s.kind = 'bot';
+    s.bot = bot;
+    await this.store.setSeat(rt.row.id, { seat, kind: 'bot', bot, connected: false });
+    await this.bus.publish(`match:${rt.row.id}`, JSON.stringify({ t: 'seats' }));
+    this.schedule(rt);
+  }
+
+  /* ---------------------------------------------------------------- chat, info */
+
+  async chat(matchId: string, seat: Seat, text: string, to: Seat | undefined): Promise<ChatLine> {
+    const row = await this.store.addChat(matchId, { seat: seat >= 0 ? seat : null, toSeat: to ?? null, text });
+    const line: ChatLine = { id: row.id, seat: row.seat, to: row.toSeat, text: row.text, at: row.at.toISOString() };
+    await this.bus.publish(`match:${matchId}`, JSON.stringify({ t: 'chat', line }));
+    return line;
+  }
+
+  private delivered = new Set<string>();
+  private deliverChat(matchId: string, line: ChatLine): void {
+    const key = `${matchId}:${line.id}`;
+    if (this.delivered.has(key)) return;
+    this.delivered.add(key);
+    for (const c of this.conns.get(matchId) ?? []) {
+      if (line.to !== null && c.seat !== line.to && c.seat !== line.seat) continue;
+      c.send({ t: 'chat', line });
+    }
+  }
+
+  /** Chat for a match no runtime is loaded for (open matches) still reaches its clients. */
+  localChat(matchId: string, line: ChatLine): void {
+    this.deliverChat(matchId, line);
+  }
+
+  async info(id: string): Promise<MatchInfo> {
+    const row = await this.store.getMatch(id);
+    if (!row) throw new Error(`no match ${id}`);
+    const seats = await this.store.getSeats(id);
+    const settings = settingsOf(row);
+    return {
+      id: row.id,
+      game: row.game,
+      name: settings.name ?? null,
+      status: row.status,
+      players: row.seats,
+      seats: Array.from({ length: row.seats }, (_, seat) => {
+        const s = seats.find((x) => x.seat === seat);
+        const kind = s?.kind === 'bot' ? 'bot' : !s?.hasToken && settings.kinds[seat] === 'open' ? 'open' : 'human';
+        return { seat, kind, name: s?.name || null, bot: s?.bot ?? null, taken: kind === 'bot' || !!s?.hasToken, connected: kind !== 'bot' && this.connected(id, seat) };
+      }),
+      v: row.seq,
+      clock: settings.clock,
+      outcome: row.outcome,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const id of this.timers.keys()) this.clear(id);
+    for (const set of this.conns.values()) for (const c of set) c.close(1001, 'server shutting down');
+  }
+
+  spectator(): Seat {
+    return SPECTATOR;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * `npm start`: Tabula on http://localhost:8080 with an embedded store (PGlite in ./data) and no other
+ * service. With DATABASE_URL it uses PostgreSQL; with REDIS_URL several processes share matches.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startServer } from './server.js';
+
+const env = process.env;
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(`Usage: tabula-server [--port N] [--host H] [--data DIR]
+
+Starts the Tabula game server (HTTP API, WebSocket and the web client).
+
+Options and environment:
+  --port N        PORT           port to listen on (default 8080)
+  --host H        HOST           address to bind (default 127.0.0.1; 0.0.0.0 to accept other machines)
+  --data DIR      TABULA_DATA    embedded database directory (default ./data)
+                  DATABASE_URL   use this PostgreSQL instead of the embedded store
+                  REDIS_URL      fan out events through Redis (several server processes)
+                  BOT_THREADS    worker threads for bots (default 1)
+                  BOT_DELAY_MS   default bot think delay in ms (default 600)
+                  WINDOW_MS      minimum time a response window stays open (default 2000)`);
+  process.exit(0);
+}
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const port = Number(flag('--port') ?? env.PORT ?? 8080);
+const host = flag('--host') ?? env.HOST ?? '127.0.0.1';
+const data = resolve(flag('--data') ?? env.TABULA_DATA ?? 'data');
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Invalid port "${port}".`);
+  process.exit(2);
+}
+if (!env.DATABASE_URL) mkdirSync(data, { recursive: true });
+const server = await startServer({
+  port,
+  host,
+  dataDir: data,
+  databaseUrl: env.DATABASE_URL,
+  redisUrl: env.REDIS_URL,
+  botThreads: Number(env.BOT_THREADS ?? 1),
+  hub: { botDelayMs: Number(env.BOT_DELAY_MS ?? 600), windowMs: Number(env.WINDOW_MS ?? 2000) },
+}).catch((e: Error) => {
+  console.error(`Tabula could not start: ${e.message}`);
+  process.exit(1);
+});
+console.log(`Tabula is running on ${server.url}  (store: ${server.storeKind}${env.REDIS_URL ? ', fan-out: Redis' : ''})`);
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,193 @@
+/**
+ * One match held by this process: the authoritative state, its version (number of stored actions),
+ * the events of each version with their audience, and the seats' controllers. Every change goes
+ * through `submit`, serialised per match; an action is applied to a copy, stored with a
+ * compare-and-set on (match, version), and only then becomes the state and is acknowledged.
+ */
+import type { AnyGame, GameEvent, Outcome, Prompt, Seat } from '@tabula/engine';
+import { canSee } from '@tabula/engine';
+import type { MatchInfo as MatchRow, SeatInfo as SeatRow, Store } from '@tabula/store';
+import type { MatchSettings } from './ports.js';
+import { settingsOf } from './ports.js';
+import type { VersionedEvent } from './protocol.js';
+
+export type SubmitResult = { ok: true; v: number } | { ok: false; code: string; message: string; rule?: string; v: number };
+
+export interface RuntimeOptions {
+  /** Take a snapshot every this many actions. */
+  snapshotEvery: number;
+}
+
+export class MatchRuntime {
+  /** events[v] = events produced by version v (0 = setup). Versions below `eventsFrom` are unknown here. */
+  private events: GameEvent[][] = [];
+  private eventsFrom = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  /** When each seat's current prompt appeared (ms), for clocks and response windows. */
+  readonly promptSince = new Map<Seat, { v: number; at: number; key: string }>();
+
+  private constructor(
+    readonly game: AnyGame,
+    public row: MatchRow,
+    public seats: SeatRow[],
+    public state: unknown,
+    public v: number,
+    private readonly store: Store,
+    private readonly opts: RuntimeOptions,
+  ) {}
+
+  /** Builds the runtime from storage: latest snapshot (if any), then the actions after it. */
+  static async load(store: Store, game: AnyGame, row: MatchRow, opts: RuntimeOptions): Promise<MatchRuntime> {
+    const seats = await store.getSeats(row.id);
+    const snap = await store.latestSnapshot(row.id);
+    let state: unknown;
+    let v = 0;
+    const rt = new MatchRuntime(game, row, seats, null, 0, store, opts);
+    if (snap) {
+      state = snap.state;
+      v = snap.seq;
+      rt.eventsFrom = v + 1;
+    } else {
+      const opt = game.parseOptions(row.options);
+      if (!opt.ok) throw new Error(`match ${row.id}: stored options rejected: ${opt.error.message}`);
+      const log: GameEvent[] = [];
+      const s = game.setup(opt.value, row.seats, row.seed, log);
+      if (!s.ok) throw new Error(`match ${row.id}: setup failed: ${s.error.message}`);
+      state = s.value;
+      rt.events[0] = log;
+    }
+    rt.state = state;
+    rt.v = v;
+    await rt.applyStored(await store.actions(row.id, v));
+    rt.notePrompts(Date.now());
+    return rt;
+  }
+
+  /** Runs `fn` after every earlier task of this match (one writer at a time per process). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyStored(rows: { seq: number; seat: number; action: unknown }[]): Promise<boolean> {
+    let moved = false;
+    for (const a of rows) {
+      if (a.seq !== this.v + 1) throw new Error(`match ${this.row.id}: stored action ${a.seq} does not follow ${this.v}`);
+      const log: GameEvent[] = [];
+      const r = this.game.apply(this.state, a.seat, a.action, log);
+      if (!r.ok) throw new Error(`match ${this.row.id}: stored action ${a.seq} rejected on load: ${r.error.message}`);
+      this.v = a.seq;
+      this.events[this.v] = log;
+      this.lastActor = a.seat;
+      moved = true;
+    }
+    return moved;
+  }
+
+  /** Loads actions stored by other processes. Returns true if the state moved on. */
+  async catchUp(): Promise<boolean> {
+    const moved = await this.applyStored(await this.store.actions(this.row.id, this.v));
+    if (moved) {
+      this.notePrompts(Date.now());
+      await this.afterChange();
+    }
+    return moved;
+  }
+
+  /**
+   * Validates and stores one action. `clientV` is the version the sender saw: anything else is
+   * stale and rejected, so a retried message is never applied twice.
+   */
+  async submit(seat: Seat, clientV: number, action: unknown): Promise<SubmitResult> {
+    if (this.row.status !== 'active') return { ok: false, code: 'match.notActive', message: this.row.status === 'finished' ? 'The game is over.' : 'The game has not started yet.', v: this.v };
+    if (clientV !== this.v) return { ok: false, code: 'stale', message: `Your view is out of date (version ${clientV}, the game is at ${this.v}); it has been refreshed.`, v: this.v };
+    const next = this.game.clone(this.state);
+    const log: GameEvent[] = [];
+    const r = this.game.apply(next, seat, action, log);
+    if (!r.ok) return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
+    const stored = await this.store.appendAction(this.row.id, this.v, { seat, action });
+    if (!stored.ok) {
+      if (stored.reason === 'not-found') return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v };
+      // Another process stored a move at this version first: take its moves, reject ours as stale.
+      await this.catchUp();
+      return { ok: false, code: 'stale', message: 'Another move was made first; your view has been refreshed.', v: this.v };
+    }
+    this.state = next;
+    this.v = stored.seq;
+    this.events[this.v] = log;
+    this.notePrompts(Date.now());
+    await this.afterChange();
+    return { ok: true, v: this.v };
+  }
+
+  private async afterChange(): Promise<void> {
+    const out = this.game.outcome(this.state) as Outcome | null;
+    if (out && this.row.status !== 'finished') {
+      this.row.status = 'finished';
+      this.row.outcome = out;
+      await this.store.finishMatch(this.row.id, out);
+    }
+    if (this.opts.snapshotEvery > 0 && this.v % this.opts.snapshotEvery === 0) await this.store.saveSnapshot(this.row.id, this.v, this.state);
+  }
+
+  /** Records when each seat's prompt appeared (kept while the same prompt stays open). */
+  notePrompts(now: number): void {
+    const ps = this.game.outcome(this.state) ? [] : (this.game.prompts(this.state) as Prompt[]);
+    const seen = new Set<Seat>();
+    for (const p of ps) {
+      seen.add(p.seat);
+      const key = `${p.kind}:${p.optional ? 'o' : 'r'}`;
+      const cur = this.promptSince.get(p.seat);
+      // A prompt of the same kind stays "the same decision" across other seats' moves (trading),
+      // but a seat's own move starts a new one.
+      if (!cur || cur.key !== key || this.lastActor === p.seat) this.promptSince.set(p.seat, { v: this.v, at: now, key });
+    }
+    for (const s of [...this.promptSince.keys()]) if (!seen.has(s)) this.promptSince.delete(s);
+    this.lastActor = -2;
+  }
+
+  /** The seat whose move was applied last (its next prompt is a new decision). */
+  lastActor: Seat = -2;
+
+  prompts(): Prompt[] {
+    return this.game.outcome(this.state) ? [] : (this.game.prompts(this.state) as Prompt[]);
+  }
+
+  /** Events visible to `viewer` after version `since`; null if some are no longer held (resync). */
+  eventsSince(viewer: Seat, since: number): VersionedEvent[] | null {
+    if (since + 1 < this.eventsFrom && since < this.v) return null;
+    const over = this.row.status === 'finished';
+    const out: VersionedEvent[] = [];
+    for (let v = Math.max(since + 1, this.eventsFrom); v <= this.v; v++) {
+      for (const e of this.events[v] ?? []) {
+        if (!over && !canSee(e, viewer)) continue;
+        const ve: VersionedEvent = { v, key: e.key };
+        if (e.params) ve.params = e.params;
+        if (e.rules) ve.rules = e.rules;
+        out.push(ve);
+      }
+    }
+    return out;
+  }
+
+  /** The per-seat snapshot a client renders: its view, its legal actions and prompts. */
+  seatState(viewer: Seat): { view: unknown; legal: unknown[]; prompts: Prompt[]; waitingFor: Seat[] } {
+    const ps = this.prompts();
+    return {
+      view: this.game.view(this.state, viewer),
+      legal: viewer >= 0 ? this.game.legalActions(this.state, viewer) : [],
+      prompts: ps.filter((p) => p.seat === viewer),
+      waitingFor: [...new Set(ps.filter((p) => !p.optional).map((p) => p.seat))],
+    };
+  }
+
+  get settings(): MatchSettings {
+    return settingsOf(this.row);
+  }
+
+  seatController(seat: Seat): 'human' | 'bot' {
+    const s = this.seats.find((x) => x.seat === seat);
+    return s && s.kind === 'bot' ? 'bot' : 'human';
+  }
+}

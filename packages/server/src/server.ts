@@ -1,0 +1,52 @@
+/** Opens the store, the bus and the bot pool, then the HTTP/WebSocket app. */
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Store, migrate, openPglite, openPostgres } from '@tabula/store';
+import type { AppOptions } from './app.js';
+import { createApp } from './app.js';
+import { WorkerBotPool } from './bots.js';
+import type { HubConfig } from './hub.js';
+import { LocalBus, redisBus } from './pubsub.js';
+
+export interface ServerOptions {
+  port: number;
+  host?: string;
+  /** Directory of the embedded PGlite database ('memory' for none). */
+  dataDir?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  botThreads?: number;
+  hub?: Partial<HubConfig>;
+  allowSeed?: boolean;
+  rate?: AppOptions['rate'];
+  extend?: AppOptions['extend'];
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  storeKind: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(o: ServerOptions): Promise<RunningServer> {
+  const db = o.databaseUrl ? await openPostgres(o.databaseUrl) : await openPglite(o.dataDir === 'memory' || !o.dataDir ? 'memory' : join(o.dataDir, 'pglite'));
+  await migrate(db);
+  const store = new Store(db);
+  const bus = o.redisUrl ? await redisBus(o.redisUrl) : new LocalBus();
+  const bots = new WorkerBotPool(o.botThreads ?? 1);
+  const a = await createApp({ store, bus, bots, hub: o.hub, allowSeed: o.allowSeed, rate: o.rate, extend: o.extend });
+  await a.app.listen({ port: o.port, host: o.host ?? '127.0.0.1' });
+  const port = (a.app.server.address() as AddressInfo).port;
+  return {
+    url: `http://${o.host && o.host !== '0.0.0.0' ? o.host : 'localhost'}:${port}`,
+    port,
+    storeKind: o.databaseUrl ? 'PostgreSQL' : o.dataDir === 'memory' ? 'PGlite (memory)' : `PGlite (${o.dataDir})`,
+    async close() {
+      await a.close();
+      await bots.close();
+      await bus.close();
+      await store.close();
+    },
+  };
+}
