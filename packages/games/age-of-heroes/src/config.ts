@@ -10,7 +10,7 @@ const isInt = (v: unknown, min = 0): v is number => Number.isInteger(v) && (v as
 /** Checks a configuration object; errors name the bad entry. */
 export function validateConfig(raw: unknown): Result<AohConfig> {
   const c = raw as AohConfig;
-  const bad = (path: string, why: string) => err('aoh.err.config.invalid', `Age of Heroes data: ${path} ${why}.`, 'AOH-COMP-17', { path });
+  const bad = (path: string, why: string, rule = 'AOH-COMP-17') => err('aoh.err.config.invalid', `Age of Heroes data: ${path} ${why}.`, rule, { path });
   if (!c || typeof c !== 'object') return bad('(root)', 'must be an object');
   if (!c.players || !isInt(c.players.min, 2) || !isInt(c.players.max, c.players.min)) return bad('players', 'must give min ≥ 2 and max ≥ min');
   if (!Array.isArray(c.tribes) || c.tribes.length < c.players.max) return bad('tribes', `must list at least players.max (${c.players?.max}) tribes`);
@@ -72,10 +72,12 @@ export function validateConfig(raw: unknown): Result<AohConfig> {
   // AOH-COMP-15: enough battle cards for the largest battle, enough resource cards for the deal.
   const battleCards = Object.values(c.battleDeck).reduce((a, b) => a + b, 0);
   const need = c.itemSupply.army + (c.resourceDeck.mighty_hero ?? 0) + c.battle.barbarianArmies;
-  if (battleCards < need) return bad('battleDeck', `has ${battleCards} cards, fewer than armies + heroes + barbarians (${need}) (AOH-COMP-15)`);
+  if (battleCards < need) return bad('battleDeck', `has ${battleCards} cards, fewer than armies + heroes + barbarians (${need}) (AOH-COMP-15)`, 'AOH-COMP-15');
+  // AOH-SETUP-6: with a single strength every turn-order draw ties, and the re-draws would never end.
+  if (Object.values(c.battleDeck).filter((k) => k > 0).length < 2) return bad('battleDeck', 'must hold at least two different strengths, or the turn-order draw can never break a tie (AOH-SETUP-6)', 'AOH-SETUP-6');
   const deckCards = Object.values(c.resourceDeck).reduce((a, b) => a + b, 0);
   const deal = c.players.max * (c.startingHandSize + c.marketDay.baseDraw);
-  if (deckCards < deal) return bad('resourceDeck', `has ${deckCards} cards, fewer than the starting hands plus one Market Day draw for ${c.players.max} players (${deal}) (AOH-COMP-15)`);
+  if (deckCards < deal) return bad('resourceDeck', `has ${deckCards} cards, fewer than the starting hands plus one Market Day draw for ${c.players.max} players (${deal}) (AOH-COMP-15)`, 'AOH-COMP-15');
   if (c.startingItems.city > c.itemSupply.city / c.players.max || c.startingItems.army > c.itemSupply.army / c.players.max)
     return bad('startingItems', 'cannot be given to the maximum number of players from the supply');
   return ok(c);

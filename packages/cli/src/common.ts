@@ -1,0 +1,248 @@
+/** Shared pieces of the commands: errors with exit codes, option parsing, texts, seat names, game texts. */
+import type { AnyGame, GameEvent, Locale, Outcome, Prompt, RuleError, Seat } from '@tabula/engine';
+import { translate } from '@tabula/engine';
+import { GAMES, findGame } from '@tabula/catalog';
+import type { CliIO } from './io.js';
+import { messages } from './messages.js';
+
+/** A failure with a CLI message key: exit code 2 for usage errors, 1 for everything else. */
+export class CliError extends Error {
+  constructor(
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+    readonly exitCode: 1 | 2 = 1,
+  ) {
+    super(translate([messages], 'en', key, params));
+  }
+}
+export const usage = (key: string, params: Record<string, unknown> = {}) => new CliError(key, params, 2);
+
+export interface Ctx {
+  io: CliIO;
+  locale: Locale;
+  t(key: string, params?: Record<string, unknown>): string;
+  /** Writes one translated line to standard output. */
+  say(key: string, params?: Record<string, unknown>): void;
+  /** Writes raw text plus a newline to standard output. */
+  line(text?: string): void;
+}
+
+export function makeCtx(io: CliIO, locale: Locale): Ctx {
+  const t = (key: string, params?: Record<string, unknown>) => translate([messages], locale, key, params);
+  return {
+    io,
+    locale,
+    t,
+    say: (key, params) => io.write(`${t(key, params)}\n`),
+    line: (text = '') => io.write(`${text}\n`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+export interface OptionSpec {
+  name: string;
+  kind: 'string' | 'int' | 'flag';
+  /** For flags: accept --no-<name> too. */
+  negatable?: boolean;
+  min?: number;
+  /** Shown after the option name in the help (e.g. "N", "FILE"). */
+  metavar?: string;
+  help: string;
+  helpParams?: Record<string, unknown>;
+}
+
+export interface ParsedArgs {
+  positional: string[];
+  values: Record<string, string | number | boolean | undefined>;
+}
+
+export const LANG_OPTION: OptionSpec = {
+  name: 'lang',
+  kind: 'string',
+  metavar: 'en|ru',
+  help: 'cli.opt.lang',
+};
+export const HELP_OPTION: OptionSpec = { name: 'help', kind: 'flag', help: 'cli.opt.help' };
+
+export function parseArgs(
+  command: string,
+  argv: readonly string[],
+  specs: readonly OptionSpec[],
+): ParsedArgs {
+  const positional: string[] = [];
+  const values: ParsedArgs['values'] = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-h') {
+      values.help = true;
+      continue;
+    }
+    if (!arg.startsWith('--') || arg === '--') {
+      if (arg.startsWith('-') && arg.length > 1 && !/^-\d/.test(arg))
+        throw usage('cli.err.unknownOption', { option: arg, command });
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
+    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
+    const spec = specs.find((s) => s.name === name);
+    if (!spec && name.startsWith('no-')) {
+      const neg = specs.find((s) => s.name === name.slice(3) && s.negatable);
+      if (neg) {
+        if (inline !== undefined) throw usage('cli.err.noValue', { option: `--${name}` });
+        values[neg.name] = false;
+        continue;
+      }
+    }
+    if (!spec) throw usage('cli.err.unknownOption', { option: `--${name}`, command });
+    if (spec.kind === 'flag') {
+      if (inline !== undefined) throw usage('cli.err.noValue', { option: `--${name}` });
+      values[spec.name] = true;
+      continue;
+    }
+    let raw = inline;
+    if (raw === undefined) {
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('--') && next.length > 2))
+        throw usage('cli.err.missingValue', { option: `--${name}` });
+      raw = next;
+      i++;
+    }
+    if (spec.kind === 'int') {
+      const min = spec.min ?? 0;
+      if (!/^-?\d+$/.test(raw.trim()) || Number(raw) < min)
+        throw usage('cli.err.notInteger', { option: `--${name}`, min, value: raw });
+      values[spec.name] = Number(raw);
+    } else values[spec.name] = raw;
+  }
+  return { positional, values };
+}
+
+/** The locale from --lang (checked) or LANG. */
+export function localeFrom(raw: string | number | boolean | undefined, envLang: string | undefined): Locale {
+  if (typeof raw === 'string') {
+    const v = raw.toLowerCase();
+    if (v === 'en' || v === 'ru') return v;
+    throw usage('cli.err.badLang', { lang: raw });
+  }
+  return envLang?.toLowerCase().startsWith('ru') ? 'ru' : 'en';
+}
+
+/** The help of a command: summary, usage line and its options. */
+export function commandHelp(
+  ctx: Ctx,
+  usageLine: string,
+  summaryKey: string,
+  specs: readonly OptionSpec[],
+  summaryParams = {},
+): string {
+  const rows = specs.map((s) => {
+    const left = `--${s.negatable ? `[no-]${s.name}` : s.name}${s.metavar ? ` ${s.metavar}` : ''}`;
+    return [left, ctx.t(s.help, s.helpParams)] as const;
+  });
+  const width = Math.max(...rows.map((r) => r[0].length));
+  return [
+    `tabula ${usageLine}`,
+    '',
+    ctx.t(summaryKey, summaryParams),
+    '',
+    ctx.t('cli.options'),
+    ...rows.map(([l, r]) => `  ${l.padEnd(width)}  ${r}`),
+    '',
+  ].join('\n');
+}
+
+export const gameIds = () => GAMES.map((g) => g.id).join(', ');
+
+export function requireGame(name: string | undefined): AnyGame {
+  if (!name) throw usage('cli.err.missingGame', { games: gameIds() });
+  const game = findGame(name);
+  if (!game) throw usage('cli.err.unknownGame', { game: name, games: gameIds() });
+  return game;
+}
+
+export const randomSeed = () => Date.now().toString(36) + Math.floor(Math.random() * 36 ** 4).toString(36);
+
+// ---------------------------------------------------------------------------------------------
+// Game texts, generic over the contract
+
+/** "Player 3": the names used for seats everywhere in the command line. */
+export function seatNamer(ctx: Ctx): (seat: Seat) => string {
+  return (seat) => ctx.t('cli.seat', { n: seat + 1 });
+}
+
+function hasKey(game: AnyGame, locale: Locale, key: string): boolean {
+  return game.messages[locale]?.[key] !== undefined || game.messages.en?.[key] !== undefined;
+}
+
+/** The text of a prompt from the game's catalog (`<prefix>.prompt.<kind>`), else the kind itself. */
+export function promptText(
+  game: AnyGame,
+  prompt: Prompt,
+  locale: Locale,
+  seatName: (s: Seat) => string,
+): string {
+  const prefix = prompt.kind.split('.')[0]!;
+  const key = `${prefix}.prompt.${prompt.kind}`;
+  if (!hasKey(game, locale, key)) return prompt.kind;
+  return game.formatEvent({ key, params: prompt.args ?? {} }, locale, seatName);
+}
+
+/** A rule error in words: the game's message for its code when it has one, else its English message. */
+export function ruleErrorText(
+  game: AnyGame,
+  error: RuleError,
+  locale: Locale,
+  seatName: (s: Seat) => string,
+): string {
+  if (!hasKey(game, locale, error.code)) return error.message;
+  return game.formatEvent({ key: error.code, params: error.params ?? {} }, locale, seatName);
+}
+
+/** A game label in words (`<prefix>.<kind>.<value>` in the game's catalog, e.g. aoh.tribe.romans), else the value. */
+export function labelText(game: AnyGame, kinds: readonly string[], value: string, locale: Locale): string {
+  const prefixes = [...new Set(Object.keys(game.messages.en ?? {}).map((k) => k.split('.')[0]!))];
+  for (const p of prefixes)
+    for (const kind of kinds) {
+      const key = `${p}.${kind}.${value}`;
+      if (hasKey(game, locale, key)) return translate([game.messages], locale, key);
+    }
+  return value;
+}
+
+/** An outcome reason in words, if the game's catalog names it; else the reason code. */
+export function reasonText(game: AnyGame, reason: string, locale: Locale): string {
+  return labelText(game, ['route', 'reason', 'outcome'], reason, locale);
+}
+
+export function outcomeText(
+  ctx: Ctx,
+  game: AnyGame,
+  outcome: Outcome,
+  seatName: (s: Seat) => string,
+): string {
+  const reason = reasonText(game, outcome.reason, ctx.locale);
+  const seats = outcome.winners.map(seatName).join(', ');
+  let text: string;
+  if (outcome.winners.length === 0) text = ctx.t('play.noWinner', { reason });
+  else if (outcome.winners.length === 1) text = ctx.t('play.winner', { seats, reason });
+  else text = ctx.t('play.shared', { seats, reason });
+  if (outcome.scores) text += ` ${outcome.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ')}`;
+  return text;
+}
+
+export function eventLines(
+  game: AnyGame,
+  events: readonly GameEvent[],
+  locale: Locale,
+  seatName: (s: Seat) => string,
+): string[] {
+  return events.map((e) => game.formatEvent(e, locale, seatName));
+}
