@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -11,10 +11,13 @@ export default defineConfig({
       '@tabula/bots': src('./packages/bots/src/index.ts'),
       '@tabula/age-of-heroes': src('./packages/games/age-of-heroes/src/index.ts'),
       '@tabula/catalog': src('./packages/catalog/src/index.ts'),
+      '@tabula/store': src('./packages/store/src/index.ts'),
     },
   },
   test: {
     include: ['packages/**/*.test.ts'],
+    // Tests that need outside services (PostgreSQL…) run with `npm run test:integration`.
+    exclude: [...configDefaults.exclude, '**/*.integration.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'threads',

@@ -1,0 +1,131 @@
+/**
+ * Versioned schema migrations, applied in order by `migrate`. Each runs in its own transaction
+ * under a PostgreSQL advisory lock, so several server processes starting at once apply each
+ * migration exactly once. Never edit a released migration: add a new one.
+ */
+import type { Db } from './db.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+CREATE TABLE matches (
+  id            text PRIMARY KEY,
+  game          text NOT NULL,
+  rules_version text NOT NULL,
+  options       jsonb NOT NULL DEFAULT '{}'::jsonb,
+  seats         int NOT NULL CHECK (seats > 0),
+  seed          text NOT NULL,
+  status        text NOT NULL DEFAULT 'open'
+                CHECK (status IN ('open', 'active', 'finished', 'abandoned')),
+  settings      jsonb NOT NULL DEFAULT '{}'::jsonb,
+  seq           int NOT NULL DEFAULT 0 CHECK (seq >= 0),
+  outcome       jsonb,
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  updated_at    timestamptz NOT NULL DEFAULT now(),
+  finished_at   timestamptz
+);
+CREATE INDEX matches_status_updated_idx ON matches (status, updated_at DESC);
+CREATE INDEX matches_updated_idx ON matches (updated_at DESC);
+
+CREATE TABLE seats (
+  match_id   text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  seat       int NOT NULL CHECK (seat >= 0),
+  name       text NOT NULL DEFAULT '',
+  kind       text NOT NULL CHECK (kind IN ('human', 'bot')),
+  bot        text,
+  token_hash text,
+  connected  boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (match_id, seat)
+);
+
+CREATE TABLE actions (
+  match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  seq      int NOT NULL CHECK (seq > 0),
+  seat     int NOT NULL,
+  action   jsonb NOT NULL,
+  at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (match_id, seq)
+);
+
+-- The action log is append-only: rows are never updated, and deleted only together with their
+-- match (a cascaded delete runs inside the foreign key's trigger, hence depth > 1).
+CREATE FUNCTION tabula_actions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' AND pg_trigger_depth() > 1 THEN
+    RETURN OLD;
+  END IF;
+  RAISE EXCEPTION 'the action log is append-only (% refused)', TG_OP USING ERRCODE = 'P0001';
+END
+$$;
+CREATE TRIGGER actions_append_only BEFORE UPDATE OR DELETE ON actions
+  FOR EACH ROW EXECUTE FUNCTION tabula_actions_append_only();
+
+CREATE TABLE snapshots (
+  match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  seq      int NOT NULL CHECK (seq >= 0),
+  state    jsonb NOT NULL,
+  at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (match_id, seq)
+);
+
+CREATE TABLE chat (
+  match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  id       bigserial PRIMARY KEY,
+  seat     int,
+  to_seat  int,
+  text     text NOT NULL,
+  at       timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX chat_match_idx ON chat (match_id, id);
+`,
+  },
+];
+
+export interface MigrateResult {
+  /** Versions applied by this call (empty when the schema was already current). */
+  applied: number[];
+  /** The highest version now in the database. */
+  version: number;
+}
+
+/**
+ * Applies the missing migrations in order, each in a transaction. Idempotent, and safe when
+ * several processes call it at once on the same PostgreSQL database and schema.
+ */
+export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<MigrateResult> {
+  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  for (let i = 1; i < ordered.length; i++)
+    if (ordered[i]!.version === ordered[i - 1]!.version)
+      throw new Error(`Duplicate migration version ${ordered[i]!.version}.`);
+  const applied: number[] = [];
+  for (const m of ordered) {
+    const done = await db.transaction(async (tx) => {
+      // Serialises migrators of the same schema until commit; other schemas are not blocked.
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext('tabula.migrate:' || current_schema()))`);
+      await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    int PRIMARY KEY,
+        name       text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+      const { rows } = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [m.version]);
+      if (rows.length > 0) return false;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+      return true;
+    });
+    if (done) applied.push(m.version);
+  }
+  if (ordered.length === 0) return { applied, version: 0 };
+  const { rows } = await db.query<{ version: number | null }>(
+    'SELECT max(version)::int AS version FROM schema_migrations',
+  );
+  return { applied, version: rows[0]?.version ?? 0 };
+}

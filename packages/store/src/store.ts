@@ -1,0 +1,546 @@
+/**
+ * Durable storage of matches: an append-only action log per match, snapshots, seats and chat.
+ * Knows nothing of any game: options, settings, actions and states are opaque JSON.
+ *
+ * Writes to the log are compare-and-set on (match, sequence), so several server processes sharing
+ * one PostgreSQL database can never both accept a move at the same sequence.
+ */
+import { createHash } from 'node:crypto';
+import type { GameRecord, Outcome, Seat } from '@tabula/engine';
+import type { Db } from './db.js';
+import { migrate } from './migrations.js';
+
+export type MatchStatus = 'open' | 'active' | 'finished' | 'abandoned';
+export const MATCH_STATUSES: readonly MatchStatus[] = ['open', 'active', 'finished', 'abandoned'];
+
+/** Statuses in which the action log still accepts moves. */
+const LIVE: readonly MatchStatus[] = ['open', 'active'];
+
+/** Server-side match settings (seat kinds, bot levels, clocks…); opaque to the store. */
+export type MatchSettings = Record<string, unknown>;
+
+export interface MatchInfo {
+  id: string;
+  game: string;
+  rulesVersion: string;
+  options: unknown;
+  seats: number;
+  seed: string;
+  status: MatchStatus;
+  settings: MatchSettings;
+  /** Sequence number of the last stored action (0 before any). */
+  seq: number;
+  outcome: Outcome | null;
+  createdAt: Date;
+  updatedAt: Date;
+  finishedAt: Date | null;
+}
+
+export type SeatKind = 'human' | 'bot';
+
+export interface SeatInput {
+  seat: Seat;
+  kind: SeatKind;
+  /** Kept as is when omitted on an existing seat ('' for a new one). */
+  name?: string;
+  /** Bot identifier (e.g. "mcts:3") for a bot seat. */
+  bot?: string | null;
+  /** The seat's secret; only its SHA-256 is stored. Omitted: unchanged; null: removed. */
+  token?: string | null;
+  /** Kept as is when omitted (false for a new seat). */
+  connected?: boolean;
+}
+
+export interface SeatInfo {
+  matchId: string;
+  seat: Seat;
+  name: string;
+  kind: SeatKind;
+  bot: string | null;
+  /** Whether a token is set (the token itself is never stored). */
+  hasToken: boolean;
+  connected: boolean;
+}
+
+export interface NewMatch {
+  id: string;
+  game: string;
+  rulesVersion: string;
+  options: unknown;
+  seats: number;
+  seed: string;
+  status?: MatchStatus;
+  settings?: MatchSettings;
+  /** Seats to create with the match, in the same transaction. */
+  players?: SeatInput[];
+}
+
+export interface MatchPatch {
+  status?: MatchStatus;
+  settings?: MatchSettings;
+  outcome?: Outcome | null;
+}
+
+export interface ListQuery {
+  status?: MatchStatus | readonly MatchStatus[];
+  game?: string;
+  ids?: readonly string[];
+  /** Default 50, at most 1000. */
+  limit?: number;
+  offset?: number;
+}
+
+export interface StoredAction {
+  seq: number;
+  seat: Seat;
+  action: unknown;
+  at: Date;
+}
+
+export interface Snapshot {
+  seq: number;
+  state: unknown;
+}
+
+export type AppendResult =
+  | { ok: true; seq: number }
+  /** Someone else appended first (or `expectedSeq` was stale): reload from `currentSeq`. */
+  | { ok: false; reason: 'conflict'; currentSeq: number }
+  /** The match is finished or abandoned. */
+  | { ok: false; reason: 'closed'; currentSeq: number }
+  | { ok: false; reason: 'not-found' };
+
+export interface ChatInput {
+  /** Sender seat; null for a spectator or the system. */
+  seat: Seat | null;
+  /** Recipient seat for a private message; null or omitted for everyone. */
+  toSeat?: Seat | null;
+  text: string;
+}
+
+export interface ChatMessage {
+  id: number;
+  seat: Seat | null;
+  toSeat: Seat | null;
+  text: string;
+  at: Date;
+}
+
+/** SHA-256 (hex) of a seat token: what the database holds instead of the token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** JSON text for a `jsonb` parameter (`$n::text::jsonb`), identical for both drivers. */
+function json(value: unknown, what: string): string {
+  const text = JSON.stringify(value);
+  if (text === undefined) throw new TypeError(`${what} is not JSON-serialisable.`);
+  return text;
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
+}
+
+const MATCH_COLUMNS =
+  'id, game, rules_version, options, seats, seed, status, settings, seq, outcome, created_at, updated_at, finished_at';
+
+interface MatchRow {
+  id: string;
+  game: string;
+  rules_version: string;
+  options: unknown;
+  seats: number;
+  seed: string;
+  status: MatchStatus;
+  settings: MatchSettings | null;
+  seq: number;
+  outcome: Outcome | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+function toMatch(r: MatchRow): MatchInfo {
+  return {
+    id: r.id,
+    game: r.game,
+    rulesVersion: r.rules_version,
+    options: r.options,
+    seats: Number(r.seats),
+    seed: r.seed,
+    status: r.status,
+    settings: r.settings ?? {},
+    seq: Number(r.seq),
+    outcome: r.outcome ?? null,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+  };
+}
+
+const SEAT_COLUMNS = 'match_id, seat, name, kind, bot, token_hash IS NOT NULL AS has_token, connected';
+
+interface SeatRow {
+  match_id: string;
+  seat: number;
+  name: string;
+  kind: SeatKind;
+  bot: string | null;
+  has_token: boolean;
+  connected: boolean;
+}
+
+function toSeat(r: SeatRow): SeatInfo {
+  return {
+    matchId: r.match_id,
+    seat: Number(r.seat),
+    name: r.name,
+    kind: r.kind,
+    bot: r.bot,
+    hasToken: r.has_token,
+    connected: r.connected,
+  };
+}
+
+interface ChatRow {
+  id: number | string;
+  seat: number | null;
+  to_seat: number | null;
+  text: string;
+  at: Date | string;
+}
+
+function toChat(r: ChatRow): ChatMessage {
+  return {
+    id: Number(r.id),
+    seat: r.seat === null ? null : Number(r.seat),
+    toSeat: r.to_seat === null ? null : Number(r.to_seat),
+    text: r.text,
+    at: new Date(r.at),
+  };
+}
+
+export class Store {
+  constructor(readonly db: Db) {}
+
+  /** Migrates `db` to the current schema and returns a store over it. */
+  static async open(db: Db): Promise<Store> {
+    await migrate(db);
+    return new Store(db);
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+
+  // ---- matches ----------------------------------------------------------------------------
+
+  /** Creates a match (and its initial seats) at sequence 0. Throws if the id is taken. */
+  async createMatch(m: NewMatch): Promise<MatchInfo> {
+    if (!Number.isInteger(m.seats) || m.seats < 1) throw new RangeError(`Invalid seat count ${m.seats}.`);
+    try {
+      return await this.db.transaction(async (tx) => {
+        const { rows } = await tx.query<MatchRow>(
+          `INSERT INTO matches (id, game, rules_version, options, seats, seed, status, settings)
+           VALUES ($1, $2, $3, $4::text::jsonb, $5, $6, $7, $8::text::jsonb)
+           RETURNING ${MATCH_COLUMNS}`,
+          [
+            m.id,
+            m.game,
+            m.rulesVersion,
+            json(m.options ?? null, 'options'),
+            m.seats,
+            m.seed,
+            m.status ?? 'open',
+            json(m.settings ?? {}, 'settings'),
+          ],
+        );
+        const store = new Store(tx);
+        for (const p of m.players ?? []) await store.setSeat(m.id, p);
+        return toMatch(rows[0]!);
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new Error(`A match with id ${JSON.stringify(m.id)} already exists.`);
+      throw e;
+    }
+  }
+
+  async getMatch(id: string): Promise<MatchInfo | null> {
+    const { rows } = await this.db.query<MatchRow>(`SELECT ${MATCH_COLUMNS} FROM matches WHERE id = $1`, [
+      id,
+    ]);
+    return rows[0] ? toMatch(rows[0]) : null;
+  }
+
+  /** Matches, most recently updated first. */
+  async listMatches(q: ListQuery = {}): Promise<MatchInfo[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (q.status !== undefined) {
+      const statuses = typeof q.status === 'string' ? [q.status] : [...q.status];
+      params.push(statuses);
+      where.push(`status = ANY($${params.length}::text[])`);
+    }
+    if (q.game !== undefined) {
+      params.push(q.game);
+      where.push(`game = $${params.length}`);
+    }
+    if (q.ids !== undefined) {
+      params.push([...q.ids]);
+      where.push(`id = ANY($${params.length}::text[])`);
+    }
+    const limit = Math.max(0, Math.min(1000, Math.floor(q.limit ?? 50)));
+    const offset = Math.max(0, Math.floor(q.offset ?? 0));
+    params.push(limit, offset);
+    const { rows } = await this.db.query<MatchRow>(
+      `SELECT ${MATCH_COLUMNS} FROM matches
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY updated_at DESC, id
+       LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    return rows.map(toMatch);
+  }
+
+  /**
+   * Changes a match's status, settings or outcome (the game's identity and its sequence are
+   * immutable here). Entering `finished` or `abandoned` stamps `finishedAt`. Null if unknown.
+   */
+  async updateMatch(id: string, patch: MatchPatch): Promise<MatchInfo | null> {
+    const sets: string[] = ['updated_at = now()'];
+    const params: unknown[] = [id];
+    if (patch.status !== undefined) {
+      if (!MATCH_STATUSES.includes(patch.status)) throw new RangeError(`Invalid status ${patch.status}.`);
+      params.push(patch.status);
+      sets.push(`status = $${params.length}`);
+      if (!LIVE.includes(patch.status)) sets.push('finished_at = COALESCE(finished_at, now())');
+    }
+    if (patch.settings !== undefined) {
+      params.push(json(patch.settings, 'settings'));
+      sets.push(`settings = $${params.length}::text::jsonb`);
+    }
+    if (patch.outcome !== undefined) {
+      params.push(patch.outcome === null ? null : json(patch.outcome, 'outcome'));
+      sets.push(`outcome = $${params.length}::text::jsonb`);
+    }
+    const { rows } = await this.db.query<MatchRow>(
+      `UPDATE matches SET ${sets.join(', ')} WHERE id = $1 RETURNING ${MATCH_COLUMNS}`,
+      params,
+    );
+    return rows[0] ? toMatch(rows[0]) : null;
+  }
+
+  /** Marks a match finished with its outcome. Null if unknown. */
+  finishMatch(id: string, outcome: Outcome | null): Promise<MatchInfo | null> {
+    return this.updateMatch(id, { status: 'finished', outcome });
+  }
+
+  // ---- seats ------------------------------------------------------------------------------
+
+  /** Creates or replaces a seat of an existing match (see `SeatInput` for omitted fields). */
+  async setSeat(matchId: string, s: SeatInput): Promise<SeatInfo> {
+    const { rows } = await this.db.query<SeatRow>(
+      `INSERT INTO seats (match_id, seat, name, kind, bot, token_hash, connected)
+       SELECT m.id, $2::int, COALESCE($3::text, ''), $4::text, $5::text, $6::text, COALESCE($7::boolean, false)
+       FROM matches m WHERE m.id = $1 AND $2::int >= 0 AND $2::int < m.seats
+       ON CONFLICT (match_id, seat) DO UPDATE SET
+         name = COALESCE($3::text, seats.name),
+         kind = EXCLUDED.kind,
+         bot = EXCLUDED.bot,
+         token_hash = CASE WHEN $8::boolean THEN EXCLUDED.token_hash ELSE seats.token_hash END,
+         connected = COALESCE($7::boolean, seats.connected)
+       RETURNING ${SEAT_COLUMNS}`,
+      [
+        matchId,
+        s.seat,
+        s.name ?? null,
+        s.kind,
+        s.bot ?? null,
+        typeof s.token === 'string' ? hashToken(s.token) : null,
+        s.connected ?? null,
+        s.token !== undefined,
+      ],
+    );
+    if (!rows[0]) throw new RangeError(`Match ${matchId} has no seat ${s.seat}.`);
+    return toSeat(rows[0]);
+  }
+
+  async setConnected(matchId: string, seat: Seat, connected: boolean): Promise<boolean> {
+    const { rows } = await this.db.query(
+      'UPDATE seats SET connected = $3 WHERE match_id = $1 AND seat = $2 RETURNING seat',
+      [matchId, seat, connected],
+    );
+    return rows.length > 0;
+  }
+
+  async getSeats(matchId: string): Promise<SeatInfo[]> {
+    const { rows } = await this.db.query<SeatRow>(
+      `SELECT ${SEAT_COLUMNS} FROM seats WHERE match_id = $1 ORDER BY seat`,
+      [matchId],
+    );
+    return rows.map(toSeat);
+  }
+
+  /** The seat whose token this is, or null. */
+  async findSeatByToken(matchId: string, token: string): Promise<SeatInfo | null> {
+    if (!token) return null;
+    const { rows } = await this.db.query<SeatRow>(
+      `SELECT ${SEAT_COLUMNS} FROM seats WHERE match_id = $1 AND token_hash = $2`,
+      [matchId, hashToken(token)],
+    );
+    return rows[0] ? toSeat(rows[0]) : null;
+  }
+
+  // ---- action log -------------------------------------------------------------------------
+
+  /**
+   * Appends an action at `expectedSeq + 1` if and only if the match's last sequence is still
+   * `expectedSeq` (compare-and-set), in one statement: the `UPDATE` of `matches.seq` takes the
+   * match row's lock, so a concurrent append at the same sequence waits, then re-checks the
+   * condition against the committed row and inserts nothing. The (match_id, seq) primary key of
+   * `actions` is the second line of defence. Resolves once the action is durably stored.
+   */
+  async appendAction(
+    matchId: string,
+    expectedSeq: number,
+    entry: { seat: Seat; action: unknown },
+  ): Promise<AppendResult> {
+    if (!Number.isInteger(expectedSeq) || expectedSeq < 0)
+      throw new RangeError(`Invalid expected sequence ${expectedSeq}.`);
+    const actionJson = json(entry.action, 'action');
+    try {
+      const { rows } = await this.db.query<{ seq: number }>(
+        `WITH bump AS (
+           UPDATE matches SET seq = seq + 1, updated_at = now()
+           WHERE id = $1 AND seq = $2 AND status = ANY($5::text[])
+           RETURNING id, seq
+         )
+         INSERT INTO actions (match_id, seq, seat, action)
+         SELECT id, seq, $3, $4::text::jsonb FROM bump
+         RETURNING seq`,
+        [matchId, expectedSeq, entry.seat, actionJson, [...LIVE]],
+      );
+      if (rows[0]) return { ok: true, seq: Number(rows[0].seq) };
+    } catch (e) {
+      // An action row already at that sequence (the log and matches.seq disagree): refuse.
+      if (!isUniqueViolation(e)) throw e;
+    }
+    const { rows } = await this.db.query<{ seq: number; status: MatchStatus }>(
+      'SELECT seq, status FROM matches WHERE id = $1',
+      [matchId],
+    );
+    const m = rows[0];
+    if (!m) return { ok: false, reason: 'not-found' };
+    if (!LIVE.includes(m.status)) return { ok: false, reason: 'closed', currentSeq: Number(m.seq) };
+    return { ok: false, reason: 'conflict', currentSeq: Number(m.seq) };
+  }
+
+  /** The actions after sequence `afterSeq`, in order. */
+  async actions(matchId: string, afterSeq = 0, limit?: number): Promise<StoredAction[]> {
+    const params: unknown[] = [matchId, afterSeq];
+    let sql = 'SELECT seq, seat, action, at FROM actions WHERE match_id = $1 AND seq > $2 ORDER BY seq';
+    if (limit !== undefined) {
+      params.push(Math.max(0, Math.floor(limit)));
+      sql += ' LIMIT $3';
+    }
+    const { rows } = await this.db.query<{ seq: number; seat: number; action: unknown; at: Date | string }>(
+      sql,
+      params,
+    );
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      seat: Number(r.seat),
+      action: r.action,
+      at: new Date(r.at),
+    }));
+  }
+
+  /** The match as a replayable game record (engine format), or null if unknown. */
+  async record(matchId: string): Promise<GameRecord | null> {
+    const m = await this.getMatch(matchId);
+    if (!m) return null;
+    const [seats, actions] = await Promise.all([this.getSeats(matchId), this.actions(matchId)]);
+    const rec: GameRecord = {
+      format: 'tabula-game',
+      formatVersion: 1,
+      game: m.game,
+      rulesVersion: m.rulesVersion,
+      options: m.options,
+      seats: m.seats,
+      seed: m.seed,
+      actions: actions.map((a) => ({ seat: a.seat, action: a.action })),
+      createdAt: m.createdAt.toISOString(),
+    };
+    if (seats.length > 0)
+      rec.players = Array.from({ length: m.seats }, (_, i) => {
+        const s = seats.find((x) => x.seat === i);
+        return s ? { name: s.name, ...(s.bot ? { bot: s.bot } : {}) } : {};
+      });
+    if (m.outcome) rec.outcome = m.outcome;
+    return rec;
+  }
+
+  // ---- snapshots --------------------------------------------------------------------------
+
+  /**
+   * Stores the state after action `seq` (replacing any snapshot at that sequence). Throws if the
+   * match is unknown or its log has not reached `seq`.
+   */
+  async saveSnapshot(matchId: string, seq: number, state: unknown): Promise<void> {
+    const { rows } = await this.db.query(
+      `INSERT INTO snapshots (match_id, seq, state)
+       SELECT id, $2::int, $3::text::jsonb FROM matches WHERE id = $1 AND seq >= $2::int
+       ON CONFLICT (match_id, seq) DO UPDATE SET state = EXCLUDED.state, at = now()
+       RETURNING seq`,
+      [matchId, seq, json(state, 'state')],
+    );
+    if (!rows[0]) throw new RangeError(`Match ${matchId} has no action log up to ${seq}.`);
+  }
+
+  /** The most recent snapshot (at or before `maxSeq` if given), or null. */
+  async latestSnapshot(matchId: string, maxSeq?: number): Promise<Snapshot | null> {
+    const { rows } = await this.db.query<{ seq: number; state: unknown }>(
+      `SELECT seq, state FROM snapshots
+       WHERE match_id = $1 AND ($2::int IS NULL OR seq <= $2::int)
+       ORDER BY seq DESC LIMIT 1`,
+      [matchId, maxSeq ?? null],
+    );
+    return rows[0] ? { seq: Number(rows[0].seq), state: rows[0].state } : null;
+  }
+
+  // ---- chat -------------------------------------------------------------------------------
+
+  async addChat(matchId: string, msg: ChatInput): Promise<ChatMessage> {
+    const { rows } = await this.db.query<ChatRow>(
+      `INSERT INTO chat (match_id, seat, to_seat, text) VALUES ($1, $2, $3, $4)
+       RETURNING id, seat, to_seat, text, at`,
+      [matchId, msg.seat, msg.toSeat ?? null, msg.text],
+    );
+    return toChat(rows[0]!);
+  }
+
+  /**
+   * The messages `forSeat` may read, oldest first: public ones, and private ones it sent or
+   * received. `forSeat` null (or negative, the engine's SPECTATOR) sees only public messages.
+   * With `limit`, the most recent `limit` messages after `afterId`.
+   */
+  async chat(
+    matchId: string,
+    forSeat: Seat | null,
+    opts: { afterId?: number; limit?: number } = {},
+  ): Promise<ChatMessage[]> {
+    const viewer = forSeat !== null && forSeat >= 0 ? forSeat : null;
+    const { rows } = await this.db.query<ChatRow>(
+      `SELECT id, seat, to_seat, text, at FROM (
+         SELECT id, seat, to_seat, text, at FROM chat
+         WHERE match_id = $1 AND id > $2
+           AND (to_seat IS NULL OR ($3::int IS NOT NULL AND (seat = $3::int OR to_seat = $3::int)))
+         ORDER BY id DESC
+         LIMIT $4
+       ) visible ORDER BY id`,
+      [matchId, opts.afterId ?? 0, viewer, opts.limit ?? null],
+    );
+    return rows.map(toChat);
+  }
+}
