@@ -32,7 +32,7 @@ export const SeatRequest = z.object({
 export const ClockSettings = z.discriminatedUnion('mode', [
   z.object({ mode: z.literal('none') }),
   /** Seconds per decision. */
-  z.object({ mode: z.literal('realtime'), seconds: z.number().min(5).max(3600) }),
+  z.object({ mode: z.literal('realtime'), seconds: z.number().min(0.1).max(3600) }),
   /** Hours per decision (turn-based, over days). */
   z.object({ mode: z.literal('turn'), hours: z.number().min(0.01).max(24 * 14) }),
 ]);

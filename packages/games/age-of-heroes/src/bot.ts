@@ -94,7 +94,10 @@ export function chooseAction(ctx: Ctx): AohAction {
       const add = find(legal, 'warArmy');
       if (add) return add;
       const gen = find(legal, 'warHero', (a) => a.host >= 0);
-      if (gen && d.heroes!.length === 0) return gen;
+      if (gen && d.heroes.length === 0) return gen;
+      // No army to send: a Mighty Hero fights as a Hero-army (else war → cancel would loop forever).
+      const heroArmy = find(legal, 'warHero', (a) => a.host === -1);
+      if (heroArmy && (d.armies?.length ?? 0) === 0 && d.heroes.length === 0) return heroArmy;
       return find(legal, 'warDeclare') ?? find(legal, 'warCancel') ?? first;
     }
     case 'aoh.response': {

@@ -3,11 +3,11 @@
  * Each prompt kind lists exactly the actions its handler in rules.ts accepts.
  */
 import type { Prompt, Seat } from '@tabula/engine';
-import { classes, count, payments } from './cards.js';
+import { classes, count, distinct, holds, payments } from './cards.js';
 import {
-  canAccept,
   hasRoad,
   isAvailable,
+  isPending,
   neighbours,
   pendingSeats,
   quakeTargets,
@@ -30,14 +30,19 @@ export function prompts(st: AohState): Prompt[] {
   const f = top(st);
   if (!f || st.over) return [];
   const out: Prompt[] = [];
-  for (const seat of pendingSeats(st)) out.push(promptFor(st, seat));
-  if (f.k === 'market' && f.pc === 4) {
+  if (f.k === 'market') {
+    if (f.pc !== 4) return out;
+    // Seat order: each surviving seat once, waited for (not ready) or optional (ready, inputs left).
     const m = st.market!;
     const limit = st.opts.tradeInputLimit;
-    for (let s = 0; s < st.n; s++)
-      if (st.p[s]!.alive && m.ready[s] && !(limit > 0 && m.inputs[s]! >= limit)) out.push({ seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true });
-    out.sort((a, b) => a.seat - b.seat);
+    for (let s = 0; s < st.n; s++) {
+      if (!st.p[s]!.alive) continue;
+      if (!m.ready[s]) out.push({ seat: s, kind: 'aoh.trade', args: { ready: false } });
+      else if (!(limit > 0 && m.inputs[s]! >= limit)) out.push({ seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true });
+    }
+    return out;
   }
+  for (const seat of pendingSeats(st)) out.push(promptFor(st, seat));
   return out;
 }
 
@@ -77,8 +82,6 @@ function promptFor(st: AohState, seat: Seat): Prompt {
   }
 }
 
-const distinct = <T,>(xs: readonly T[]): T[] => [...new Set(xs)];
-
 /** Every legal action for `seat` now (resigning, always possible, is not listed). */
 export function legalActions(st: AohState, seat: Seat): AohAction[] {
   const f = top(st);
@@ -89,7 +92,7 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
     if (f.pc === 4) tradeActions(st, seat, out);
     return out;
   }
-  if (!pendingSeats(st).includes(seat)) return out;
+  if (!isPending(st, seat)) return out;
   switch (f.k) {
     case 'draft':
       for (const t of st.cfg.tribes) if (!st.p.some((x) => x.tribe === t.id)) out.push({ type: 'tribe', tribe: t.id });
@@ -198,28 +201,36 @@ function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
   if (draft) {
     if (draft.to !== -1) out.push({ type: 'offerTo', seat: -1 });
     for (let t = 0; t < st.n; t++) if (t !== seat && t !== draft.to && st.p[t]!.alive) out.push({ type: 'offerTo', seat: t });
-    if (draft.give.length < max) for (const c of distinct(p.hand)) if (count(p.hand, c) > count(draft.give, c)) out.push({ type: 'offerGive', card: c });
-    for (const c of distinct(draft.give)) out.push({ type: 'offerUngive', card: c });
-    if (draft.receive.length < max) for (const c of classes(st.cfg).tradable) out.push({ type: 'offerWant', card: c });
-    for (const c of distinct(draft.receive)) out.push({ type: 'offerUnwant', card: c });
-    if (draft.give.length + draft.receive.length > 0 && holdsAll(p.hand, draft.give)) out.push({ type: 'offerPost' });
+    const hand = p.hand,
+      give = draft.give,
+      receive = draft.receive;
+    // Distinct cards in order of first occurrence (as distinct()), without building the list.
+    if (give.length < max)
+      for (let i = 0; i < hand.length; i++) {
+        const c = hand[i]!;
+        if (hand.indexOf(c) === i && count(hand, c) > count(give, c)) out.push({ type: 'offerGive', card: c });
+      }
+    for (let i = 0; i < give.length; i++) if (give.indexOf(give[i]!) === i) out.push({ type: 'offerUngive', card: give[i]! });
+    if (receive.length < max) for (const c of classes(st.cfg).tradable) out.push({ type: 'offerWant', card: c });
+    for (let i = 0; i < receive.length; i++) if (receive.indexOf(receive[i]!) === i) out.push({ type: 'offerUnwant', card: receive[i]! });
+    if (draft.give.length + draft.receive.length > 0 && holds(p.hand, draft.give)) out.push({ type: 'offerPost' });
     out.push({ type: 'offerDrop' });
     return;
   }
   out.push(m.ready[seat] ? { type: 'unready' } : { type: 'ready' });
-  if (m.offers.filter((o) => o.from === seat).length < st.cfg.trade.maxOpenOffersPerPlayer) out.push({ type: 'offerNew' });
-  for (const o of m.offers) {
+  const offers = m.offers;
+  let mine = 0;
+  for (let i = 0; i < offers.length; i++) if (offers[i]!.from === seat) mine++;
+  if (mine < st.cfg.trade.maxOpenOffersPerPlayer) out.push({ type: 'offerNew' });
+  for (let i = 0; i < offers.length; i++) {
+    const o = offers[i]!;
     if (o.from === seat) out.push({ type: 'withdraw', offer: o.id });
-    else if (canAccept(st, seat, o.id)) {
-      if (holdsAll(p.hand, o.receive)) out.push({ type: 'accept', offer: o.id });
+    // canAccept(st, seat, o.id), inlined: offer ids are unique.
+    else if (o.to === -1 || o.to === seat) {
+      if (holds(p.hand, o.receive)) out.push({ type: 'accept', offer: o.id });
       if (o.to === seat) out.push({ type: 'decline', offer: o.id });
     }
   }
-}
-
-function holdsAll(hand: readonly string[], need: readonly string[]): boolean {
-  for (const c of distinct(need)) if (count(hand, c) < count(need, c)) return false;
-  return true;
 }
 
 /** AOH-DP-1..20 timeout defaults: deterministic, never random (AOH-RNG-4). */
@@ -231,7 +242,7 @@ export function defaultFor(st: AohState, seat: Seat): AohAction | null {
     if (f.pc !== 4 || st.market!.ready[seat]) return null;
     return st.market!.drafts[seat] ? { type: 'offerDrop' } : { type: 'ready' };
   }
-  if (!pendingSeats(st).includes(seat)) return null;
+  if (!isPending(st, seat)) return null;
   switch (f.k) {
     case 'draft': {
       const t = st.cfg.tribes.find((x) => !st.p.some((q) => q.tribe === x.id))!;

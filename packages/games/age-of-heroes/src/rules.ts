@@ -316,6 +316,7 @@ export function advance(st: AohState, log: EventSink): void {
     if (!f) throw new Error('Age of Heroes: empty operation stack');
     if (!step(st, f, log)) continue;
     // Waiting: a resigned seat's decisions are answered with their timeout defaults (AOH-ELIM-8).
+    if (!anyResigned(st)) return;
     const resigned = pendingSeats(st).find((s) => st.p[s]!.resigned);
     if (resigned === undefined) return;
     const a = defaultFor(st, resigned);
@@ -323,6 +324,11 @@ export function advance(st: AohState, log: EventSink): void {
     const r = dispatch(st, resigned, a, log);
     if (!r.ok) throw new Error(`default action rejected: ${r.error.message}`);
   }
+}
+
+function anyResigned(st: AohState): boolean {
+  for (let s = 0; s < st.n; s++) if (st.p[s]!.resigned) return true;
+  return false;
 }
 
 /** Performs one automatic step of `f`; returns true if `f` waits for a decision. */
@@ -1076,6 +1082,37 @@ export function pendingSeats(st: AohState): Seat[] {
   }
 }
 
+/** `pendingSeats(st).includes(seat)` without building the list (the legal-action hot path). */
+export function isPending(st: AohState, seat: Seat): boolean {
+  const f = top(st);
+  if (!f || st.over) return false;
+  switch (f.k) {
+    case 'draft':
+      return f.order[f.i] === seat;
+    case 'action':
+    case 'swap':
+    case 'build':
+    case 'consent':
+    case 'warDraft':
+    case 'response':
+    case 'monument':
+    case 'discard':
+      return f.seat === seat;
+    case 'place': {
+      const w = st.war!;
+      return (!w.placed[0] && w.attacker >= 0 && w.attacker === seat) || (!w.placed[1] && w.defender >= 0 && w.defender === seat);
+    }
+    case 'duel': {
+      const w = st.war!;
+      return (w.pick[0] < 0 && w.attacker >= 0 && w.attacker === seat) || (w.pick[1] < 0 && w.defender >= 0 && w.defender === seat);
+    }
+    case 'market':
+      return f.pc === 4 && seat >= 0 && seat < st.n && st.p[seat]!.alive && !st.market!.ready[seat];
+    default:
+      return pendingSeats(st).includes(seat);
+  }
+}
+
 /* ------------------------------------------------------------------ actions */
 
 export function apply(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
@@ -1105,9 +1142,13 @@ function resign(st: AohState, seat: Seat, log: EventSink): ApplyResult {
 const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'AOH-DP-24');
 const wrong = (expected: string) => fail('wrongAction', `That action is not possible now; expected: ${expected}.`);
 
+/** AOH-MKT-12: turn-only inputs, rejected throughout a Market Day (trading window and event decisions alike). */
+const NOT_ON_MARKET_DAY = new Set<string>(['tribe', 'taxes', 'build', 'war', 'buildItem', 'monument']);
+
 function dispatch(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   const f = top(st);
   if (!f) return notYours();
+  if (st.market && NOT_ON_MARKET_DAY.has(a.type)) return fail('marketDay', 'During Market Day players cannot build, make war, collect taxes or place monument cards.', 'AOH-MKT-12');
   switch (f.k) {
     case 'draft':
       return doDraft(st, f, seat, a, log);
@@ -1135,7 +1176,7 @@ function dispatch(st: AohState, seat: Seat, a: AohAction, log: EventSink): Apply
       return doDiscard(st, f, seat, a, log);
     case 'market':
       if (f.pc === 4) return doTrade(st, seat, a, log);
-      return a.type === 'tribe' || a.type === 'monument' || a.type === 'buildItem' ? fail('marketDay', 'During Market Day players cannot build, make war, collect taxes or place monument cards.', 'AOH-MKT-12') : notYours();
+      return notYours();
     default:
       return notYours();
   }

@@ -28,6 +28,8 @@ function flowFor(st: AohState, viewer: Viewer, all: boolean): Frame[] {
   return st.stack.map((f) => {
     if (!all && f.k === 'warDraft' && f.seat !== viewer) return { k: 'action', seat: f.seat };
     if (!all && f.k === 'response' && f.seat !== viewer) return { ...f, heroes: [] };
+    // AOH-HID-12: a road's payment stays in the builder's hand until the neighbour consents.
+    if (!all && f.k === 'consent' && f.builder !== viewer) return { ...f, pay: [] };
     return deepClone(f);
   });
 }
