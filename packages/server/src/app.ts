@@ -21,6 +21,7 @@ import { settingsOf } from './ports.js';
 import type { ServerMessage } from './protocol.js';
 import { ClientMessage, CreateMatch, JoinMatch, MAX_MESSAGE_BYTES, TokenBody } from './protocol.js';
 import { TokenBucket } from './limits.js';
+import { landingPage } from './landing.js';
 
 export interface AppOptions {
   store: Store;
@@ -258,7 +259,8 @@ export async function createApp(o: AppOptions): Promise<App> {
     return { step, of: record.actions.length, action: step > 0 ? record.actions[step - 1] : null, state: deepClone(r.value), view: seat === undefined ? undefined : g.view(r.value, seat) };
   });
 
-  await o.extend?.(app);
+  if (o.extend) await o.extend(app);
+  else landingPage(app);
 
   /* ---------------------------------------------------------------- WebSocket */
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
