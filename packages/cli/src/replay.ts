@@ -153,7 +153,7 @@ export async function replayCommand(
       const { seat, action } = record.actions[step - 1]!;
       ctx.say('replay.action', {
         seat: seatName(seat),
-        action: game.describeAction(cur.before, seat, action, ctx.locale),
+        action: game.describeAction(cur.before, seat, action, ctx.locale, seatName),
       });
     }
     const visible = cur.events.filter((e) => over !== null || canSee(e, viewer));

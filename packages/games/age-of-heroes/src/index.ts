@@ -34,7 +34,8 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   outcome: (st) => st.over,
   sampleWorld,
   clone: cloneState,
-  describeAction: (st: AohState, seat: Seat, a: AohAction, locale: Locale) => describeAction(st.cfg, seat, a, locale),
+  describeAction: (st: AohState, seat: Seat, a: AohAction, locale: Locale, seatName?: (s: Seat) => string) =>
+    describeAction(st.cfg, seat, a, locale, seatName),
   messages,
   formatEvent,
   renderText: renderView,
