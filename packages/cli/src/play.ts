@@ -202,7 +202,9 @@ class PlaySession {
     ctx.say('play.choices');
     const width = String(legal.length).length;
     legal.forEach((a, i) =>
-      ctx.line(`  ${String(i + 1).padStart(width)}. ${game.describeAction(match.state, seat, a, locale, this.seatName)}`),
+      ctx.line(
+        `  ${String(i + 1).padStart(width)}. ${game.describeAction(match.state, seat, a, locale, this.seatName)}`,
+      ),
     );
     for (;;) {
       ctx.io.write(`${ctx.t('play.ask', { n: legal.length })} `);

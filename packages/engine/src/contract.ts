@@ -118,8 +118,17 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   sampleWorld(view: V, seat: Seat, rng: Rng): S;
   /** A cheap deep copy of a state. */
   clone(state: S): S;
-  /** Short text for an action, for logs, the command line and the generic chooser. */
-  describeAction(state: S, seat: Seat, action: A, locale: Locale, seatName?: (seat: Seat) => string): string;
+  /**
+   * Short text for an action, for logs, the command line and the generic chooser. `state` is null
+   * when the caller holds only a view (a browser): the text must not need hidden information.
+   */
+  describeAction(
+    state: S | null,
+    seat: Seat,
+    action: A,
+    locale: Locale,
+    seatName?: (seat: Seat) => string,
+  ): string;
   /** Message catalogs for event keys, prompt kinds and error codes. */
   readonly messages: Catalog;
   /** One log event in words (parameters localised: seats by name, cards, items…). */

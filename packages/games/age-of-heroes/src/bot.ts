@@ -19,8 +19,13 @@ function specialOf(v: AohView, s: number): CardId | undefined {
   return v.config.tribes.find((x) => x.id === t)?.special;
 }
 
-function find<T extends AohAction['type']>(legal: AohAction[], type: T, pred: (a: Extract<AohAction, { type: T }>) => boolean = () => true): Extract<AohAction, { type: T }> | undefined {
-  return legal.find((a) => a.type === type && pred(a as Extract<AohAction, { type: T }>)) as Extract<AohAction, { type: T }> | undefined;
+function find<T extends AohAction['type']>(
+  legal: AohAction[],
+  type: T,
+  pred: (a: Extract<AohAction, { type: T }>) => boolean = () => true,
+): Extract<AohAction, { type: T }> | undefined {
+  return legal.find((a) => a.type === type && pred(a as Extract<AohAction, { type: T }>)) as
+    Extract<AohAction, { type: T }> | undefined;
 }
 
 /** Strength of a tribe at home: available armies, generals count double, fortresses help. */
@@ -32,7 +37,8 @@ function defence(p: PlayerView): number {
 
 function threat(v: AohView, me: number): number {
   let t = 0;
-  for (const p of v.players) if (p.alive && p.seat !== me) t = Math.max(t, p.armies.filter((a) => a.status === 'home').length);
+  for (const p of v.players)
+    if (p.alive && p.seat !== me) t = Math.max(t, p.armies.filter((a) => a.status === 'home').length);
   return t;
 }
 
@@ -65,8 +71,12 @@ export function chooseAction(ctx: Ctx): AohAction {
       return (dead && find(legal, 'swap', (a) => a.card === dead)) || find(legal, 'swapSkip') || first;
     }
     case 'aoh.build': {
-      const builds = legal.filter((a) => a.type === 'buildItem') as Extract<AohAction, { type: 'buildItem' }>[];
-      const pay = (item: string) => builds.filter((a) => a.item === item).sort((x, y) => count(x.pay, 'gold') - count(y.pay, 'gold'))[0];
+      const builds = legal.filter((a) => a.type === 'buildItem') as Extract<
+        AohAction,
+        { type: 'buildItem' }
+      >[];
+      const pay = (item: string) =>
+        builds.filter((a) => a.item === item).sort((x, y) => count(x.pay, 'gold') - count(y.pay, 'gold'))[0];
       const armies = me.armies.length;
       const t = threat(v, seat);
       const order: (string | null)[] = [
@@ -88,7 +98,13 @@ export function chooseAction(ctx: Ctx): AohAction {
     }
     case 'aoh.consent':
       // Roads help both ends draw more cards; refuse only the leader.
-      return find(legal, 'consent', (a) => a.accept === !isLeader(v, (ctx.prompt.args?.builder as number) ?? -1, seat)) ?? first;
+      return (
+        find(
+          legal,
+          'consent',
+          (a) => a.accept === !isLeader(v, (ctx.prompt.args?.builder as number) ?? -1, seat),
+        ) ?? first
+      );
     case 'aoh.warDraft': {
       const d = v.draft!;
       const add = find(legal, 'warArmy');
@@ -128,10 +144,11 @@ export function chooseAction(ctx: Ctx): AohAction {
     case 'aoh.volcanoTarget': {
       let best = first,
         bs = -1;
-      for (const a of legal) if (a.type === 'volcanoTarget' && score(v.players[a.seat]!, v) > bs) {
-        bs = score(v.players[a.seat]!, v);
-        best = a;
-      }
+      for (const a of legal)
+        if (a.type === 'volcanoTarget' && score(v.players[a.seat]!, v) > bs) {
+          bs = score(v.players[a.seat]!, v);
+          best = a;
+        }
       return best;
     }
     case 'aoh.luck': {
@@ -176,7 +193,8 @@ export function chooseAction(ctx: Ctx): AohAction {
     }
     case 'aoh.monument': {
       let best = first;
-      for (const a of legal) if (a.type === 'monument' && (best.type !== 'monument' || a.count > best.count)) best = a;
+      for (const a of legal)
+        if (a.type === 'monument' && (best.type !== 'monument' || a.count > best.count)) best = a;
       return best;
     }
     case 'aoh.discard': {
@@ -224,7 +242,13 @@ function wantsToBuild(v: AohView, seat: number): boolean {
   const hand = me.hand ?? [];
   if (v.supply.city > 0 && cityReach(hand) > 0) return true;
   const ord = hand.filter((c) => v.config.cardClasses.ordinary.includes(c)).length;
-  if (me.armies.length < 2 && count(hand, 'iron') + count(hand, 'gold') >= 1 && count(hand, 'grain') + count(hand, 'gold') >= 2 && ord >= 3) return true;
+  if (
+    me.armies.length < 2 &&
+    count(hand, 'iron') + count(hand, 'gold') >= 1 &&
+    count(hand, 'grain') + count(hand, 'gold') >= 2 &&
+    ord >= 3
+  )
+    return true;
   return ord >= 6;
 }
 
@@ -248,7 +272,8 @@ function keepValue(v: AohView, seat: number, c: CardId, hand: readonly CardId[])
 function pickWar(v: AohView, seat: number, legal: AohAction[]): AohAction | undefined {
   const me = v.players[seat]!;
   const hand = me.hand ?? [];
-  const mine = me.armies.filter((a) => a.status === 'home' && a.quakes.length === 0).length + count(hand, 'mighty_hero');
+  const mine =
+    me.armies.filter((a) => a.status === 'home' && a.quakes.length === 0).length + count(hand, 'mighty_hero');
   if (mine === 0) return undefined;
   let best: AohAction | undefined,
     bs = 0;
@@ -259,7 +284,8 @@ function pickWar(v: AohView, seat: number, legal: AohAction[]): AohAction | unde
     const edge = mine - def;
     if (edge < 1) continue;
     let value = 0;
-    if (a.objective === 'conquest') value = t.cities > 0 && edge >= 2 ? 6 * Math.min(t.cities, Math.floor(edge / 2)) : 0;
+    if (a.objective === 'conquest')
+      value = t.cities > 0 && edge >= 2 ? 6 * Math.min(t.cities, Math.floor(edge / 2)) : 0;
     else if (a.objective === 'razing') value = t.monument >= 3 ? 5 + t.monument : 0;
     else value = Math.min(t.handCount, 2 * edge) * 1.2;
     // Leave a defender at home when others are strong.

@@ -19,22 +19,39 @@ export function cardList(ids: readonly CardId[], l: Locale): string {
     .join(', ');
 }
 
-const SEAT_PARAMS = new Set(['seat', 'target', 'to', 'from', 'owner', 'attacker', 'defender', 'drawer', 'builder']);
+const SEAT_PARAMS = new Set([
+  'seat',
+  'target',
+  'to',
+  'from',
+  'owner',
+  'attacker',
+  'defender',
+  'drawer',
+  'builder',
+]);
 const CARD_LIST_PARAMS = new Set(['cards', 'give', 'receive', 'pay']);
 
 /** Localises event or action parameters: seats by name, cards, tribes, items, objectives. */
-export function localParams(params: Record<string, unknown>, l: Locale, seatName: (s: Seat) => string): Record<string, unknown> {
+export function localParams(
+  params: Record<string, unknown>,
+  l: Locale,
+  seatName: (s: Seat) => string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
-    if (SEAT_PARAMS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'aoh.unit.barbarians') : seatName(v);
+    if (SEAT_PARAMS.has(k) && typeof v === 'number')
+      out[k] = v < 0 ? tr(l, 'aoh.unit.barbarians') : seatName(v);
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s) => seatName(s as number)).join(', ');
     else if (k === 'card' && typeof v === 'string') out[k] = cardName(v, l);
-    else if (CARD_LIST_PARAMS.has(k) && Array.isArray(v) && v.every((x) => typeof x === 'string')) out[k] = cardList(v as string[], l);
+    else if (CARD_LIST_PARAMS.has(k) && Array.isArray(v) && v.every((x) => typeof x === 'string'))
+      out[k] = cardList(v as string[], l);
     else if (k === 'tribe' && typeof v === 'string') out[k] = tr(l, `aoh.tribe.${v}`);
     else if (k === 'item' && typeof v === 'string') out[k] = tr(l, `aoh.item.${v}`);
     else if (k === 'objective' && typeof v === 'string') out[k] = tr(l, `aoh.objective.${v}`);
     else if (k === 'route' && typeof v === 'string') out[k] = tr(l, `aoh.route.${v}`);
-    else if (k === 'ready' && typeof v === 'boolean') out[k] = l === 'ru' ? (v ? 'да' : 'нет') : v ? 'yes' : 'no';
+    else if (k === 'ready' && typeof v === 'boolean')
+      out[k] = l === 'ru' ? (v ? 'да' : 'нет') : v ? 'yes' : 'no';
     else if (Array.isArray(v)) out[k] = v.length ? v.join(', ') : '—';
     else out[k] = v;
   }
@@ -47,7 +64,13 @@ export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => stri
 
 const defaultName = (l: Locale) => (s: Seat) => (l === 'ru' ? `Игрок ${s + 1}` : `Player ${s + 1}`);
 
-export function describeAction(_cfg: AohConfig, _seat: Seat, a: AohAction, l: Locale, seatName: (s: Seat) => string = defaultName(l)): string {
+export function describeAction(
+  _cfg: AohConfig | undefined,
+  _seat: Seat,
+  a: AohAction,
+  l: Locale,
+  seatName: (s: Seat) => string = defaultName(l),
+): string {
   const P = (k: string, p: Record<string, unknown> = {}) => tr(l, k, localParams(p, l, seatName));
   switch (a.type) {
     case 'buildItem':

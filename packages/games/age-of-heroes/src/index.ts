@@ -23,7 +23,15 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
     const min = cfg?.players.min ?? 2,
       max = cfg?.players.max ?? 6;
     if (!Number.isInteger(seats) || seats < min || seats > max)
-      return { ok: false, error: { code: 'aoh.err.players', message: `Age of Heroes is played by ${min} to ${max} players.`, rule: 'AOH-PLAYERS-1', params: { min, max } } };
+      return {
+        ok: false,
+        error: {
+          code: 'aoh.err.players',
+          message: `Age of Heroes is played by ${min} to ${max} players.`,
+          rule: 'AOH-PLAYERS-1',
+          params: { min, max },
+        },
+      };
     return ok(setupState(options, seats, String(seed), log));
   },
   prompts,
@@ -34,8 +42,13 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   outcome: (st) => st.over,
   sampleWorld,
   clone: cloneState,
-  describeAction: (st: AohState, seat: Seat, a: AohAction, locale: Locale, seatName?: (s: Seat) => string) =>
-    describeAction(st.cfg, seat, a, locale, seatName),
+  describeAction: (
+    st: AohState | null,
+    seat: Seat,
+    a: AohAction,
+    locale: Locale,
+    seatName?: (s: Seat) => string,
+  ) => describeAction(st?.cfg, seat, a, locale, seatName),
   messages,
   formatEvent,
   renderText: renderView,

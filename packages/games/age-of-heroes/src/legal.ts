@@ -38,7 +38,8 @@ export function prompts(st: AohState): Prompt[] {
     for (let s = 0; s < st.n; s++) {
       if (!st.p[s]!.alive) continue;
       if (!m.ready[s]) out.push({ seat: s, kind: 'aoh.trade', args: { ready: false } });
-      else if (!(limit > 0 && m.inputs[s]! >= limit)) out.push({ seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true });
+      else if (!(limit > 0 && m.inputs[s]! >= limit))
+        out.push({ seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true });
     }
     return out;
   }
@@ -50,7 +51,11 @@ function promptFor(st: AohState, seat: Seat): Prompt {
   const f = top(st)!;
   switch (f.k) {
     case 'draft':
-      return { seat, kind: 'aoh.tribe', args: { tribes: st.cfg.tribes.map((t) => t.id).filter((t) => !st.p.some((p) => p.tribe === t)) } };
+      return {
+        seat,
+        kind: 'aoh.tribe',
+        args: { tribes: st.cfg.tribes.map((t) => t.id).filter((t) => !st.p.some((p) => p.tribe === t)) },
+      };
     case 'action':
       return { seat, kind: 'aoh.action', args: { cities: st.p[seat]!.cities } };
     case 'swap':
@@ -60,13 +65,39 @@ function promptFor(st: AohState, seat: Seat): Prompt {
     case 'consent':
       return { seat, kind: 'aoh.consent', args: { builder: f.builder } };
     case 'warDraft':
-      return { seat, kind: 'aoh.warDraft', args: { target: f.target, objective: f.objective, armies: f.armies.slice(), heroes: f.heroes.slice() } };
+      return {
+        seat,
+        kind: 'aoh.warDraft',
+        args: {
+          target: f.target,
+          objective: f.objective,
+          armies: f.armies.slice(),
+          heroes: f.heroes.slice(),
+        },
+      };
     case 'response':
-      return { seat, kind: 'aoh.response', args: { attacker: st.war!.attacker, barbarians: f.barb, objective: st.war!.objective, heroes: f.heroes.slice() }, window: true };
+      return {
+        seat,
+        kind: 'aoh.response',
+        args: {
+          attacker: st.war!.attacker,
+          barbarians: f.barb,
+          objective: st.war!.objective,
+          heroes: f.heroes.slice(),
+        },
+        window: true,
+      };
     case 'event':
-      if (f.pc === 1 && f.card === 'earthquake') return { seat, kind: 'aoh.quakeTarget', args: { targets: quakeTargets(st, f.drawer) } };
-      if (f.pc === 1 && f.card === 'volcano') return { seat, kind: 'aoh.volcanoTarget', args: { targets: volcanoTargets(st, f.drawer) } };
-      return { seat, kind: 'aoh.luck', args: { card: f.card, drawer: f.drawer, target: f.target }, window: true };
+      if (f.pc === 1 && f.card === 'earthquake')
+        return { seat, kind: 'aoh.quakeTarget', args: { targets: quakeTargets(st, f.drawer) } };
+      if (f.pc === 1 && f.card === 'volcano')
+        return { seat, kind: 'aoh.volcanoTarget', args: { targets: volcanoTargets(st, f.drawer) } };
+      return {
+        seat,
+        kind: 'aoh.luck',
+        args: { card: f.card, drawer: f.drawer, target: f.target },
+        window: true,
+      };
     case 'place':
       return { seat, kind: 'aoh.place', secret: true };
     case 'duel':
@@ -95,12 +126,15 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
   if (!isPending(st, seat)) return out;
   switch (f.k) {
     case 'draft':
-      for (const t of st.cfg.tribes) if (!st.p.some((x) => x.tribe === t.id)) out.push({ type: 'tribe', tribe: t.id });
+      for (const t of st.cfg.tribes)
+        if (!st.p.some((x) => x.tribe === t.id)) out.push({ type: 'tribe', tribe: t.id });
       break;
     case 'action': {
       out.push({ type: 'taxes' }, { type: 'build' });
       if (p.armies.some(isAvailable) || count(p.hand, 'mighty_hero') > 0)
-        for (let t = 0; t < st.n; t++) if (t !== seat && st.p[t]!.alive) for (const objective of OBJECTIVES) out.push({ type: 'war', target: t, objective });
+        for (let t = 0; t < st.n; t++)
+          if (t !== seat && st.p[t]!.alive)
+            for (const objective of OBJECTIVES) out.push({ type: 'war', target: t, objective });
       out.push({ type: 'pass' });
       break;
     }
@@ -116,11 +150,14 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
       out.push({ type: 'consent', accept: true }, { type: 'consent', accept: false });
       break;
     case 'warDraft': {
-      for (const a of p.armies) if (isAvailable(a) && !f.armies.includes(a.id)) out.push({ type: 'warArmy', army: a.id });
+      for (const a of p.armies)
+        if (isAvailable(a) && !f.armies.includes(a.id)) out.push({ type: 'warArmy', army: a.id });
       for (const id of f.armies) out.push({ type: 'warUnarmy', army: id });
       if (count(p.hand, 'mighty_hero') > f.heroes.length) {
         out.push({ type: 'warHero', host: -1 });
-        for (const a of p.armies) if (f.armies.includes(a.id) && !a.general && !f.heroes.includes(a.id)) out.push({ type: 'warHero', host: a.id });
+        for (const a of p.armies)
+          if (f.armies.includes(a.id) && !a.general && !f.heroes.includes(a.id))
+            out.push({ type: 'warHero', host: a.id });
       }
       f.heroes.forEach((_, index) => out.push({ type: 'warUnhero', index }));
       if (f.armies.length + f.heroes.filter((h) => h === -1).length > 0) out.push({ type: 'warDeclare' });
@@ -134,7 +171,9 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
       }
       if (count(p.hand, 'mighty_hero') > f.heroes.length) {
         out.push({ type: 'hero', host: -1 });
-        for (const a of p.armies) if (isAvailable(a) && !a.general && !f.heroes.includes(a.id)) out.push({ type: 'hero', host: a.id });
+        for (const a of p.armies)
+          if (isAvailable(a) && !a.general && !f.heroes.includes(a.id))
+            out.push({ type: 'hero', host: a.id });
       }
       f.heroes.forEach((_, index) => out.push({ type: 'unhero', index }));
       if (f.heroes.length) out.push({ type: 'respond' });
@@ -142,8 +181,10 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
       break;
     }
     case 'event':
-      if (f.pc === 1 && f.card === 'earthquake') for (const army of quakeTargets(st, f.drawer)) out.push({ type: 'quakeTarget', army });
-      else if (f.pc === 1 && f.card === 'volcano') for (const s of volcanoTargets(st, f.drawer)) out.push({ type: 'volcanoTarget', seat: s });
+      if (f.pc === 1 && f.card === 'earthquake')
+        for (const army of quakeTargets(st, f.drawer)) out.push({ type: 'quakeTarget', army });
+      else if (f.pc === 1 && f.card === 'volcano')
+        for (const s of volcanoTargets(st, f.drawer)) out.push({ type: 'volcanoTarget', seat: s });
       else {
         if (count(p.hand, 'luck') > 0) out.push({ type: 'luck' });
         out.push({ type: 'pass' });
@@ -184,9 +225,13 @@ function buildActions(st: AohState, seat: Seat, asked: Seat[], out: AohAction[])
     const pays = payments(st.cfg, item, p.hand);
     if (pays.length === 0) continue;
     if (item === 'general') {
-      for (const a of p.armies) if (isAvailable(a) && !a.general) for (const pay of pays) out.push({ type: 'buildItem', item, pay, host: a.id });
+      for (const a of p.armies)
+        if (isAvailable(a) && !a.general)
+          for (const pay of pays) out.push({ type: 'buildItem', item, pay, host: a.id });
     } else if (item === 'road') {
-      for (const to of neighbours(st, seat)) if (!hasRoad(st, seat, to) && !asked.includes(to)) for (const pay of pays) out.push({ type: 'buildItem', item, pay, to });
+      for (const to of neighbours(st, seat))
+        if (!hasRoad(st, seat, to) && !asked.includes(to))
+          for (const pay of pays) out.push({ type: 'buildItem', item, pay, to });
     } else for (const pay of pays) out.push({ type: 'buildItem', item, pay });
   }
 }
@@ -200,7 +245,8 @@ function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
   const max = st.cfg.trade.maxCardsPerSide;
   if (draft) {
     if (draft.to !== -1) out.push({ type: 'offerTo', seat: -1 });
-    for (let t = 0; t < st.n; t++) if (t !== seat && t !== draft.to && st.p[t]!.alive) out.push({ type: 'offerTo', seat: t });
+    for (let t = 0; t < st.n; t++)
+      if (t !== seat && t !== draft.to && st.p[t]!.alive) out.push({ type: 'offerTo', seat: t });
     const hand = p.hand,
       give = draft.give,
       receive = draft.receive;
@@ -208,12 +254,17 @@ function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
     if (give.length < max)
       for (let i = 0; i < hand.length; i++) {
         const c = hand[i]!;
-        if (hand.indexOf(c) === i && count(hand, c) > count(give, c)) out.push({ type: 'offerGive', card: c });
+        if (hand.indexOf(c) === i && count(hand, c) > count(give, c))
+          out.push({ type: 'offerGive', card: c });
       }
-    for (let i = 0; i < give.length; i++) if (give.indexOf(give[i]!) === i) out.push({ type: 'offerUngive', card: give[i]! });
-    if (receive.length < max) for (const c of classes(st.cfg).tradable) out.push({ type: 'offerWant', card: c });
-    for (let i = 0; i < receive.length; i++) if (receive.indexOf(receive[i]!) === i) out.push({ type: 'offerUnwant', card: receive[i]! });
-    if (draft.give.length + draft.receive.length > 0 && holds(p.hand, draft.give)) out.push({ type: 'offerPost' });
+    for (let i = 0; i < give.length; i++)
+      if (give.indexOf(give[i]!) === i) out.push({ type: 'offerUngive', card: give[i]! });
+    if (receive.length < max)
+      for (const c of classes(st.cfg).tradable) out.push({ type: 'offerWant', card: c });
+    for (let i = 0; i < receive.length; i++)
+      if (receive.indexOf(receive[i]!) === i) out.push({ type: 'offerUnwant', card: receive[i]! });
+    if (draft.give.length + draft.receive.length > 0 && holds(p.hand, draft.give))
+      out.push({ type: 'offerPost' });
     out.push({ type: 'offerDrop' });
     return;
   }
@@ -261,8 +312,10 @@ export function defaultFor(st: AohState, seat: Seat): AohAction | null {
     case 'response':
       return { type: 'pass' };
     case 'event':
-      if (f.pc === 1 && f.card === 'earthquake') return { type: 'quakeTarget', army: quakeTargets(st, f.drawer)[0]! };
-      if (f.pc === 1 && f.card === 'volcano') return { type: 'volcanoTarget', seat: volcanoTargets(st, f.drawer)[0]! };
+      if (f.pc === 1 && f.card === 'earthquake')
+        return { type: 'quakeTarget', army: quakeTargets(st, f.drawer)[0]! };
+      if (f.pc === 1 && f.card === 'volcano')
+        return { type: 'volcanoTarget', seat: volcanoTargets(st, f.drawer)[0]! };
       return { type: 'pass' };
     case 'place': {
       const w = st.war!;

@@ -10,7 +10,20 @@
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { OK, seedRng, shuffle } from '@tabula/engine';
 import { classes, count, holds, paymentError, takeCard, takeCards } from './cards.js';
-import type { AohAction, AohOptions, AohState, Army, CardId, Frame, ItemKind, Objective, Offer, Player, Unit, War } from './types.js';
+import type {
+  AohAction,
+  AohOptions,
+  AohState,
+  Army,
+  CardId,
+  Frame,
+  ItemKind,
+  Objective,
+  Offer,
+  Player,
+  Unit,
+  War,
+} from './types.js';
 import { ITEM_KINDS, OBJECTIVES } from './types.js';
 import { DEFAULT_CONFIG } from './config.js';
 import { defaultFor } from './legal.js';
@@ -21,9 +34,20 @@ export const RULES_VERSION = '1.0.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
-function emit(log: EventSink, key: string, params: Record<string, unknown>, rules: string[], to?: Seat[], notTo?: Seat[]): void {
+function emit(
+  log: EventSink,
+  key: string,
+  params: Record<string, unknown>,
+  rules: string[],
+  to?: Seat[],
+  notTo?: Seat[],
+): void {
   if (!log) return;
-  const e: { key: string; params: Record<string, unknown>; rules: string[]; to?: Seat[]; notTo?: Seat[] } = { key, params, rules };
+  const e: { key: string; params: Record<string, unknown>; rules: string[]; to?: Seat[]; notTo?: Seat[] } = {
+    key,
+    params,
+    rules,
+  };
   if (to) e.to = to;
   if (notTo) e.notTo = notTo;
   log.push(e);
@@ -174,7 +198,19 @@ function pushEvent(st: AohState, card: CardId, drawer: Seat, suppressed: boolean
 /* ------------------------------------------------------------------ setup */
 
 export function newPlayer(): Player {
-  return { tribe: null, alive: true, resigned: false, turns: 0, hand: [], cities: 0, fortresses: 0, armies: [], monument: 0, claim: 0, played: false };
+  return {
+    tribe: null,
+    alive: true,
+    resigned: false,
+    turns: 0,
+    hand: [],
+    cities: 0,
+    fortresses: 0,
+    armies: [],
+    monument: 0,
+    claim: 0,
+    played: false,
+  };
 }
 
 /** AOH-SETUP-1..15 with the PRNG consumed in the order of AOH-RNG-3. */
@@ -234,7 +270,12 @@ export function setupState(opts: AohOptions, n: number, seed: string, log: Event
     if (contenders.length === 1) break;
   }
   st.first = st.leader = contenders[0]!;
-  emit(log, 'aoh.ev.firstPlayer', { seat: st.first, draws: st.orderDraws }, ['AOH-SETUP-3', 'AOH-SETUP-4', 'AOH-SETUP-5', 'AOH-SETUP-6']);
+  emit(log, 'aoh.ev.firstPlayer', { seat: st.first, draws: st.orderDraws }, [
+    'AOH-SETUP-3',
+    'AOH-SETUP-4',
+    'AOH-SETUP-5',
+    'AOH-SETUP-6',
+  ]);
   // 5. AOH-SETUP-7: return the cards and reshuffle.
   st.battle.push(...drawn);
   shuffle(rng, st.battle);
@@ -273,7 +314,9 @@ function stepDeal(st: AohState, log: EventSink): void {
     for (let i = 0; i < cfg.startingItems.army; i++) p.armies.push(newArmy(st));
     st.supply.army -= cfg.startingItems.army;
   }
-  emit(log, 'aoh.ev.startingItems', { city: cfg.startingItems.city, army: cfg.startingItems.army }, ['AOH-SETUP-10']);
+  emit(log, 'aoh.ev.startingItems', { city: cfg.startingItems.city, army: cfg.startingItems.army }, [
+    'AOH-SETUP-10',
+  ]);
   const set: CardId[][] = st.p.map(() => []);
   for (let r = 0; r < cfg.startingHandSize; r++)
     for (const s of order) {
@@ -399,7 +442,10 @@ export function checkpoint(st: AohState, log: EventSink): void {
     const p = st.p[s]!;
     if (p.claim === 0 && satisfiesClaim(st, s)) {
       p.claim = p.turns + 1;
-      emit(log, 'aoh.ev.claim', { seat: s, checkAt: p.claim, cities: p.cities, monument: p.monument }, ['AOH-WIN-2', 'AOH-WIN-3']);
+      emit(log, 'aoh.ev.claim', { seat: s, checkAt: p.claim, cities: p.cities, monument: p.monument }, [
+        'AOH-WIN-2',
+        'AOH-WIN-3',
+      ]);
     }
   }
   // AOH-TURN-9: an active player eliminated at any checkpoint of his turn ends it at once.
@@ -448,7 +494,13 @@ function eliminate(st: AohState, s: Seat, log: EventSink): void {
   const kept = st.roads.filter((r) => r[0] !== s && r[1] !== s);
   st.supply.road += st.roads.length - kept.length;
   st.roads = kept;
-  emit(log, 'aoh.ev.eliminated', { seat: s, resigned: p.resigned }, ['AOH-ELIM-1', 'AOH-ELIM-3', 'AOH-ELIM-4', 'AOH-ELIM-5', 'AOH-RET-6']);
+  emit(log, 'aoh.ev.eliminated', { seat: s, resigned: p.resigned }, [
+    'AOH-ELIM-1',
+    'AOH-ELIM-3',
+    'AOH-ELIM-4',
+    'AOH-ELIM-5',
+    'AOH-RET-6',
+  ]);
   if (st.leader === s) {
     const l = nextAlive(st, s);
     if (l >= 0) {
@@ -486,7 +538,12 @@ function stepMarket(st: AohState, f: F<'market'>, log: EventSink): boolean {
       for (const s of f.order) {
         const c = connectedCount(st, s);
         const k = st.cfg.marketDay.baseDraw + st.cfg.marketDay.perConnectedTribe * c;
-        emit(log, 'aoh.ev.marketDraw', { seat: s, count: k, connected: c }, ['AOH-MKT-2', 'AOH-MKT-3', 'AOH-ROAD-8', 'AOH-ROAD-10']);
+        emit(log, 'aoh.ev.marketDraw', { seat: s, count: k, connected: c }, [
+          'AOH-MKT-2',
+          'AOH-MKT-3',
+          'AOH-ROAD-8',
+          'AOH-ROAD-10',
+        ]);
         for (let j = 0; j < k; j++) {
           const card = drawCard(st, log);
           if (card === null) break;
@@ -576,7 +633,11 @@ function stepTurn(st: AohState, f: F<'turn'>, log: EventSink): void {
       p.turns++;
       p.played = true;
       st.active = f.seat;
-      emit(log, 'aoh.ev.turn', { seat: f.seat, turn: p.turns, round: st.round }, ['AOH-TURN-1', 'AOH-TURN-2', 'AOH-FLOW-5']);
+      emit(log, 'aoh.ev.turn', { seat: f.seat, turn: p.turns, round: st.round }, [
+        'AOH-TURN-1',
+        'AOH-TURN-2',
+        'AOH-FLOW-5',
+      ]);
       f.pc = 1;
       drawForTurn(st, f.seat, log, 'AOH-TURN-3');
       return;
@@ -733,7 +794,12 @@ function stepEvent(st: AohState, f: F<'event'>, log: EventSink): boolean {
         if (t.length === 1) {
           f.target = t[0]!;
           f.pc = 2;
-          emit(log, 'aoh.ev.quakeTarget', { seat: f.drawer, army: f.target, owner: armyOwner(st, f.target), auto: true }, ['AOH-EVT-QUAKE-1', 'AOH-DP-2']);
+          emit(
+            log,
+            'aoh.ev.quakeTarget',
+            { seat: f.drawer, army: f.target, owner: armyOwner(st, f.target), auto: true },
+            ['AOH-EVT-QUAKE-1', 'AOH-DP-2'],
+          );
           return false;
         }
         f.pc = 1;
@@ -751,7 +817,10 @@ function stepEvent(st: AohState, f: F<'event'>, log: EventSink): boolean {
         if (t.length === 1) {
           f.target = t[0]!;
           f.pc = 2;
-          emit(log, 'aoh.ev.volcanoTarget', { seat: f.drawer, target: f.target, auto: true }, ['AOH-EVT-VOLC-1', 'AOH-DP-4']);
+          emit(log, 'aoh.ev.volcanoTarget', { seat: f.drawer, target: f.target, auto: true }, [
+            'AOH-EVT-VOLC-1',
+            'AOH-DP-4',
+          ]);
           return false;
         }
         f.pc = 1;
@@ -784,7 +853,11 @@ function stepEvent(st: AohState, f: F<'event'>, log: EventSink): boolean {
       if (f.pc === 0) {
         f.pc = 1;
         st.war = newWar(-1, f.drawer, 'plunder');
-        emit(log, 'aoh.ev.barbarians', { seat: f.drawer }, ['AOH-EVT-BARB-1', 'AOH-EVT-BARB-2', 'AOH-EVT-BARB-4']);
+        emit(log, 'aoh.ev.barbarians', { seat: f.drawer }, [
+          'AOH-EVT-BARB-1',
+          'AOH-EVT-BARB-2',
+          'AOH-EVT-BARB-4',
+        ]);
         push(st, { k: 'war', pc: 0, barb: true });
         push(st, { k: 'response', seat: f.drawer, barb: true, heroes: [] });
         return false;
@@ -850,9 +923,12 @@ function stepWar(st: AohState, f: F<'war'>, log: EventSink): void {
         return;
       }
       // AOH-BATTLE-1: units at the start of battle, in unit order (AOH-WAR-2).
-      if (w.attacker < 0) for (let i = 0; i < cfg.battle.barbarianArmies; i++) w.units.push(unit(0, -2, false));
+      if (w.attacker < 0)
+        for (let i = 0; i < cfg.battle.barbarianArmies; i++) w.units.push(unit(0, -2, false));
       else {
-        const armies = st.p[w.attacker]!.armies.filter((a) => w.armies.includes(a.id)).sort((a, b) => a.id - b.id);
+        const armies = st.p[w.attacker]!.armies.filter((a) => w.armies.includes(a.id)).sort(
+          (a, b) => a.id - b.id,
+        );
         for (const a of armies) w.units.push(unit(0, a.id, a.general || w.heroesA.includes(a.id)));
         for (const h of w.heroesA) if (h === -1) w.units.push(unit(0, -1, false));
       }
@@ -861,9 +937,16 @@ function stepWar(st: AohState, f: F<'war'>, log: EventSink): void {
       for (const h of w.heroesD) if (h === -1) w.units.push(unit(1, -1, false));
       w.a = w.units.filter((u) => u.side === 0).length;
       w.d = w.units.length - w.a;
-      emit(log, 'aoh.ev.battle', { attacker: w.attacker, defender: w.defender, a: w.a, d: w.d }, ['AOH-BATTLE-1', 'AOH-EVT-BARB-5']);
+      emit(log, 'aoh.ev.battle', { attacker: w.attacker, defender: w.defender, a: w.a, d: w.d }, [
+        'AOH-BATTLE-1',
+        'AOH-EVT-BARB-5',
+      ]);
       if (w.d === 0) {
-        emit(log, 'aoh.ev.noDefence', { defender: w.defender }, ['AOH-BATTLE-2', 'AOH-EDGE-13', 'AOH-EVT-BARB-7']);
+        emit(log, 'aoh.ev.noDefence', { defender: w.defender }, [
+          'AOH-BATTLE-2',
+          'AOH-EDGE-13',
+          'AOH-EVT-BARB-7',
+        ]);
         f.pc = 3;
         return;
       }
@@ -872,9 +955,21 @@ function stepWar(st: AohState, f: F<'war'>, log: EventSink): void {
       for (let i = 0; i < w.a; i++) w.pool[0].push(st.battle.pop()!);
       for (let i = 0; i < w.d; i++) w.pool[1].push(st.battle.pop()!);
       if (w.attacker >= 0) {
-        emit(log, 'aoh.ev.battleCards', { seat: w.attacker, cards: w.pool[0].slice() }, ['AOH-BATTLE-3'], [w.attacker]);
+        emit(
+          log,
+          'aoh.ev.battleCards',
+          { seat: w.attacker, cards: w.pool[0].slice() },
+          ['AOH-BATTLE-3'],
+          [w.attacker],
+        );
       }
-      emit(log, 'aoh.ev.battleCards', { seat: w.defender, cards: w.pool[1].slice() }, ['AOH-BATTLE-3'], [w.defender]);
+      emit(
+        log,
+        'aoh.ev.battleCards',
+        { seat: w.defender, cards: w.pool[1].slice() },
+        ['AOH-BATTLE-3'],
+        [w.defender],
+      );
       emit(log, 'aoh.ev.battleCardsHidden', { a: w.a, d: w.d }, ['AOH-BATTLE-3', 'AOH-HID-15']);
       // A side with one unit (the barbarians always) has nothing to choose.
       for (const side of [0, 1] as const) {
@@ -903,7 +998,11 @@ function stepWar(st: AohState, f: F<'war'>, log: EventSink): void {
     default: {
       // AOH-BATTLE-14: V = duels won + max(0, A − D).
       w.v = w.wins + Math.max(0, w.a - w.d);
-      emit(log, 'aoh.ev.victorious', { v: w.v, wins: w.wins, excess: Math.max(0, w.a - w.d) }, ['AOH-BATTLE-14', 'AOH-BATTLE-11', 'AOH-EDGE-12']);
+      emit(log, 'aoh.ev.victorious', { v: w.v, wins: w.wins, excess: Math.max(0, w.a - w.d) }, [
+        'AOH-BATTLE-14',
+        'AOH-BATTLE-11',
+        'AOH-EDGE-12',
+      ]);
       spoils(st, w, log);
       // AOH-BATTLE-15: clean-up.
       if (w.drawn) {
@@ -936,7 +1035,12 @@ function returnArmies(st: AohState, w: War, log: EventSink): void {
       }
     }
   if (ids.length)
-    emit(log, road ? 'aoh.ev.armiesHome' : 'aoh.ev.armiesAway', { seat: w.attacker, armies: ids, returnAt: p.turns + 1 }, road ? ['AOH-RET-2', 'AOH-ROAD-10'] : ['AOH-RET-3', 'AOH-RET-4']);
+    emit(
+      log,
+      road ? 'aoh.ev.armiesHome' : 'aoh.ev.armiesAway',
+      { seat: w.attacker, armies: ids, returnAt: p.turns + 1 },
+      road ? ['AOH-RET-2', 'AOH-ROAD-10'] : ['AOH-RET-3', 'AOH-RET-4'],
+    );
 }
 
 /** §16.1: conquest, plunder, razing — automatic maximum (AOH-SPOILS-1). */
@@ -952,7 +1056,11 @@ function spoils(st: AohState, w: War, log: EventSink): void {
     const k = Math.min(Math.floor(v / sp.conquestArmiesPerCity), def.cities);
     def.cities -= k;
     st.p[w.attacker]!.cities += k;
-    emit(log, 'aoh.ev.conquest', { attacker: w.attacker, defender: w.defender, cities: k }, ['AOH-SPOILS-2', 'AOH-EDGE-9', 'AOH-SPOILS-6']);
+    emit(log, 'aoh.ev.conquest', { attacker: w.attacker, defender: w.defender, cities: k }, [
+      'AOH-SPOILS-2',
+      'AOH-EDGE-9',
+      'AOH-SPOILS-6',
+    ]);
   } else if (w.objective === 'plunder') {
     const k = Math.min(sp.plunderCardsPerArmy * v, def.hand.length);
     const taken: CardId[] = [];
@@ -967,11 +1075,29 @@ function spoils(st: AohState, w: War, log: EventSink): void {
     }
     if (w.attacker < 0) {
       for (const c of taken) discard(st, c);
-      emit(log, 'aoh.ev.barbarianPlunder', { defender: w.defender, cards: taken }, ['AOH-EVT-BARB-4', 'AOH-EVT-BARB-7', 'AOH-EDGE-5', 'AOH-HID-13']);
+      emit(log, 'aoh.ev.barbarianPlunder', { defender: w.defender, cards: taken }, [
+        'AOH-EVT-BARB-4',
+        'AOH-EVT-BARB-7',
+        'AOH-EDGE-5',
+        'AOH-HID-13',
+      ]);
     } else {
       st.p[w.attacker]!.hand.push(...taken);
-      emit(log, 'aoh.ev.plunder', { attacker: w.attacker, defender: w.defender, cards: taken, count: k }, ['AOH-SPOILS-3', 'AOH-EDGE-10', 'AOH-HID-13'], [w.attacker, w.defender]);
-      emit(log, 'aoh.ev.plunderHidden', { attacker: w.attacker, defender: w.defender, count: k }, ['AOH-SPOILS-3', 'AOH-HID-13'], undefined, [w.attacker, w.defender]);
+      emit(
+        log,
+        'aoh.ev.plunder',
+        { attacker: w.attacker, defender: w.defender, cards: taken, count: k },
+        ['AOH-SPOILS-3', 'AOH-EDGE-10', 'AOH-HID-13'],
+        [w.attacker, w.defender],
+      );
+      emit(
+        log,
+        'aoh.ev.plunderHidden',
+        { attacker: w.attacker, defender: w.defender, count: k },
+        ['AOH-SPOILS-3', 'AOH-HID-13'],
+        undefined,
+        [w.attacker, w.defender],
+      );
     }
   } else if (w.objective === 'razing') {
     const want = v >= sp.razeTwoAt ? 2 : v >= sp.razeOneAt ? 1 : 0;
@@ -979,7 +1105,11 @@ function spoils(st: AohState, w: War, log: EventSink): void {
     def.monument -= k;
     const c = specialOf(st, w.defender);
     if (c) discard(st, c, k);
-    emit(log, 'aoh.ev.razing', { attacker: w.attacker, defender: w.defender, cards: k }, ['AOH-SPOILS-4', 'AOH-EDGE-11', 'AOH-MON-6']);
+    emit(log, 'aoh.ev.razing', { attacker: w.attacker, defender: w.defender, cards: k }, [
+      'AOH-SPOILS-4',
+      'AOH-EDGE-11',
+      'AOH-MON-6',
+    ]);
   }
 }
 
@@ -1010,7 +1140,20 @@ function stepDuel(st: AohState, log: EventSink): boolean {
     w.wins++;
     destroy(st, w, ud);
   } else if (ds > as) destroy(st, w, ua);
-  emit(log, 'aoh.ev.duel', { ...duel, attacker: w.attacker, defender: w.defender, winner: as > ds ? 0 : ds > as ? 1 : -1 }, ['AOH-BATTLE-5', 'AOH-BATTLE-6', 'AOH-BATTLE-7', 'AOH-BATTLE-8', 'AOH-BATTLE-9', 'AOH-BATTLE-11', 'AOH-EVT-BARB-6']);
+  emit(
+    log,
+    'aoh.ev.duel',
+    { ...duel, attacker: w.attacker, defender: w.defender, winner: as > ds ? 0 : ds > as ? 1 : -1 },
+    [
+      'AOH-BATTLE-5',
+      'AOH-BATTLE-6',
+      'AOH-BATTLE-7',
+      'AOH-BATTLE-8',
+      'AOH-BATTLE-9',
+      'AOH-BATTLE-11',
+      'AOH-EVT-BARB-6',
+    ],
+  );
   return false;
 }
 
@@ -1054,20 +1197,23 @@ export function pendingSeats(st: AohState): Seat[] {
     case 'discard':
       return [f.seat];
     case 'event':
-      if (f.card === 'earthquake') return f.pc === 1 ? [f.drawer] : f.pc === 2 ? [armyOwner(st, f.target)] : [];
+      if (f.card === 'earthquake')
+        return f.pc === 1 ? [f.drawer] : f.pc === 2 ? [armyOwner(st, f.target)] : [];
       if (f.card === 'volcano') return f.pc === 1 ? [f.drawer] : f.pc === 2 ? [f.target] : [];
       if (f.card === 'famine') return f.pc === 1 ? [f.order[f.i]!] : [];
       return [];
     case 'place': {
       const w = st.war!;
       const out: Seat[] = [];
-      for (const side of [0, 1] as const) if (!w.placed[side] && sideSeat(w, side) >= 0) out.push(sideSeat(w, side));
+      for (const side of [0, 1] as const)
+        if (!w.placed[side] && sideSeat(w, side) >= 0) out.push(sideSeat(w, side));
       return out;
     }
     case 'duel': {
       const w = st.war!;
       const out: Seat[] = [];
-      for (const side of [0, 1] as const) if (w.pick[side] < 0 && sideSeat(w, side) >= 0) out.push(sideSeat(w, side));
+      for (const side of [0, 1] as const)
+        if (w.pick[side] < 0 && sideSeat(w, side) >= 0) out.push(sideSeat(w, side));
       return out;
     }
     case 'market': {
@@ -1100,11 +1246,17 @@ export function isPending(st: AohState, seat: Seat): boolean {
       return f.seat === seat;
     case 'place': {
       const w = st.war!;
-      return (!w.placed[0] && w.attacker >= 0 && w.attacker === seat) || (!w.placed[1] && w.defender >= 0 && w.defender === seat);
+      return (
+        (!w.placed[0] && w.attacker >= 0 && w.attacker === seat) ||
+        (!w.placed[1] && w.defender >= 0 && w.defender === seat)
+      );
     }
     case 'duel': {
       const w = st.war!;
-      return (w.pick[0] < 0 && w.attacker >= 0 && w.attacker === seat) || (w.pick[1] < 0 && w.defender >= 0 && w.defender === seat);
+      return (
+        (w.pick[0] < 0 && w.attacker >= 0 && w.attacker === seat) ||
+        (w.pick[1] < 0 && w.defender >= 0 && w.defender === seat)
+      );
     }
     case 'market':
       return f.pc === 4 && seat >= 0 && seat < st.n && st.p[seat]!.alive && !st.market!.ready[seat];
@@ -1116,10 +1268,13 @@ export function isPending(st: AohState, seat: Seat): boolean {
 /* ------------------------------------------------------------------ actions */
 
 export function apply(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
-  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string') return fail('malformed', 'An action must be an object with a "type".');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= st.n) return fail('seat', `There is no seat ${String(seat)} in this game.`);
+  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
+    return fail('malformed', 'An action must be an object with a "type".');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= st.n)
+    return fail('seat', `There is no seat ${String(seat)} in this game.`);
   if (st.over) return fail('over', 'The game is over.', 'AOH-WIN-11');
-  if (!st.p[seat]!.alive) return fail('eliminated', 'An eliminated player takes no further part.', 'AOH-ELIM-4');
+  if (!st.p[seat]!.alive)
+    return fail('eliminated', 'An eliminated player takes no further part.', 'AOH-ELIM-4');
   if (a.type === 'resign') return resign(st, seat, log);
   const r = dispatch(st, seat, a, log);
   if (r.ok) advance(st, log);
@@ -1133,14 +1288,17 @@ function resign(st: AohState, seat: Seat, log: EventSink): ApplyResult {
   p.resigned = true;
   emit(log, 'aoh.ev.resigned', { seat }, ['AOH-ELIM-8', 'AOH-DP-22']);
   // A checkpoint follows at once unless an event or a battle is being resolved (AOH-FLOW-6).
-  const busy = st.stack.some((f) => f.k === 'event' || f.k === 'war' || f.k === 'consent' || f.k === 'deal' || f.k === 'draft');
+  const busy = st.stack.some(
+    (f) => f.k === 'event' || f.k === 'war' || f.k === 'consent' || f.k === 'deal' || f.k === 'draft',
+  );
   if (!busy) checkpointNext(st);
   advance(st, log);
   return OK;
 }
 
 const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'AOH-DP-24');
-const wrong = (expected: string) => fail('wrongAction', `That action is not possible now; expected: ${expected}.`);
+const wrong = (expected: string) =>
+  fail('wrongAction', `That action is not possible now; expected: ${expected}.`);
 
 /** AOH-MKT-12: turn-only inputs, rejected throughout a Market Day (trading window and event decisions alike). */
 const NOT_ON_MARKET_DAY = new Set<string>(['tribe', 'taxes', 'build', 'war', 'buildItem', 'monument']);
@@ -1148,7 +1306,12 @@ const NOT_ON_MARKET_DAY = new Set<string>(['tribe', 'taxes', 'build', 'war', 'bu
 function dispatch(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   const f = top(st);
   if (!f) return notYours();
-  if (st.market && NOT_ON_MARKET_DAY.has(a.type)) return fail('marketDay', 'During Market Day players cannot build, make war, collect taxes or place monument cards.', 'AOH-MKT-12');
+  if (st.market && NOT_ON_MARKET_DAY.has(a.type))
+    return fail(
+      'marketDay',
+      'During Market Day players cannot build, make war, collect taxes or place monument cards.',
+      'AOH-MKT-12',
+    );
   switch (f.k) {
     case 'draft':
       return doDraft(st, f, seat, a, log);
@@ -1186,7 +1349,8 @@ function doDraft(st: AohState, f: F<'draft'>, seat: Seat, a: AohAction, log: Eve
   if (seat !== f.order[f.i]) return notYours();
   if (a.type !== 'tribe') return wrong('tribe');
   const taken = st.p.map((p) => p.tribe);
-  if (!st.cfg.tribes.some((t) => t.id === a.tribe)) return fail('noSuchTribe', `There is no tribe "${String(a.tribe)}".`, 'AOH-COMP-1');
+  if (!st.cfg.tribes.some((t) => t.id === a.tribe))
+    return fail('noSuchTribe', `There is no tribe "${String(a.tribe)}".`, 'AOH-COMP-1');
   if (taken.includes(a.tribe)) return fail('tribeTaken', 'That tribe has already been picked.', 'AOH-DP-1');
   st.p[seat]!.tribe = a.tribe;
   emit(log, 'aoh.ev.tribe', { seat, tribe: a.tribe }, ['AOH-SETUP-8', 'AOH-DP-1']);
@@ -1217,9 +1381,12 @@ function doAction(st: AohState, f: F<'action'>, seat: Seat, a: AohAction, log: E
       push(st, { k: 'build', seat, asked: [] });
       return OK;
     case 'war': {
-      if (!isAlive(st, a.target) || a.target === seat) return fail('badTarget', 'You can attack exactly one other surviving tribe.', 'AOH-WAR-3');
-      if (!OBJECTIVES.includes(a.objective)) return fail('badObjective', 'The objective must be conquest, plunder or razing.', 'AOH-WAR-5');
-      if (!p.armies.some(isAvailable) && count(p.hand, 'mighty_hero') === 0) return fail('noUnits', 'You have no available army and no Hero to attack with.', 'AOH-WAR-8');
+      if (!isAlive(st, a.target) || a.target === seat)
+        return fail('badTarget', 'You can attack exactly one other surviving tribe.', 'AOH-WAR-3');
+      if (!OBJECTIVES.includes(a.objective))
+        return fail('badObjective', 'The objective must be conquest, plunder or razing.', 'AOH-WAR-5');
+      if (!p.armies.some(isAvailable) && count(p.hand, 'mighty_hero') === 0)
+        return fail('noUnits', 'You have no available army and no Hero to attack with.', 'AOH-WAR-8');
       pop(st);
       push(st, { k: 'warDraft', seat, target: a.target, objective: a.objective, armies: [], heroes: [] });
       return OK;
@@ -1248,20 +1415,42 @@ function doSwap(st: AohState, f: F<'swap'>, seat: Seat, a: AohAction, log: Event
 }
 
 /** Reasons an item cannot be built now, or null. Shared by validation and legal-action listing. */
-function buildError(st: AohState, seat: Seat, f: F<'build'>, item: ItemKind, host?: number, to?: Seat): RuleError | null {
+function buildError(
+  st: AohState,
+  seat: Seat,
+  f: F<'build'>,
+  item: ItemKind,
+  host?: number,
+  to?: Seat,
+): RuleError | null {
   const p = st.p[seat]!;
-  if (!ITEM_KINDS.includes(item)) return fail('noSuchItem', `There is no item "${String(item)}".`, 'AOH-COMP-5').error;
-  if (st.supply[item] <= 0) return fail('supplyEmpty', `No ${item} is left in the supply.`, 'AOH-BUILD-8').error;
+  if (!ITEM_KINDS.includes(item))
+    return fail('noSuchItem', `There is no item "${String(item)}".`, 'AOH-COMP-5').error;
+  if (st.supply[item] <= 0)
+    return fail('supplyEmpty', `No ${item} is left in the supply.`, 'AOH-BUILD-8').error;
   if (item === 'general') {
     const h = p.armies.find((x) => x.id === host);
     if (!h) return fail('badHost', 'A General must be placed on one of your armies.', 'AOH-BUILD-12').error;
     if (h.general) return fail('hostLed', 'That army already has a General.', 'AOH-BUILD-12').error;
-    if (!isAvailable(h)) return fail('hostAway', 'A General can only join an army at home and not under an Earthquake.', 'AOH-BUILD-12').error;
+    if (!isAvailable(h))
+      return fail(
+        'hostAway',
+        'A General can only join an army at home and not under an Earthquake.',
+        'AOH-BUILD-12',
+      ).error;
   }
   if (item === 'road') {
-    if (to === undefined || !neighbours(st, seat).includes(to)) return fail('notNeighbour', 'A road can only be built to your left or right neighbour.', 'AOH-ROAD-2').error;
-    if (hasRoad(st, seat, to)) return fail('roadExists', 'A road already joins you and that tribe.', 'AOH-ROAD-3').error;
-    if (f.asked.includes(to)) return fail('roadAsked', 'You have already asked that neighbour for a road during this Build action.', 'AOH-ROAD-7').error;
+    if (to === undefined || !neighbours(st, seat).includes(to))
+      return fail('notNeighbour', 'A road can only be built to your left or right neighbour.', 'AOH-ROAD-2')
+        .error;
+    if (hasRoad(st, seat, to))
+      return fail('roadExists', 'A road already joins you and that tribe.', 'AOH-ROAD-3').error;
+    if (f.asked.includes(to))
+      return fail(
+        'roadAsked',
+        'You have already asked that neighbour for a road during this Build action.',
+        'AOH-ROAD-7',
+      ).error;
   }
   return null;
 }
@@ -1305,13 +1494,27 @@ function doBuild(st: AohState, f: F<'build'>, seat: Seat, a: AohAction, log: Eve
       p.armies.find((x) => x.id === a.host)!.general = true;
       break;
   }
-  emit(log, 'aoh.ev.built', { seat, item: a.item, pay: a.pay, host: a.host }, ['AOH-BUILD-2', 'AOH-BUILD-3', 'AOH-BUILD-4', 'AOH-BUILD-7', 'AOH-BUILD-9', a.item === 'general' ? 'AOH-BUILD-12' : a.item === 'army' ? 'AOH-BUILD-10' : a.item === 'city' ? 'AOH-BUILD-14' : 'AOH-BUILD-11']);
+  emit(log, 'aoh.ev.built', { seat, item: a.item, pay: a.pay, host: a.host }, [
+    'AOH-BUILD-2',
+    'AOH-BUILD-3',
+    'AOH-BUILD-4',
+    'AOH-BUILD-7',
+    'AOH-BUILD-9',
+    a.item === 'general'
+      ? 'AOH-BUILD-12'
+      : a.item === 'army'
+        ? 'AOH-BUILD-10'
+        : a.item === 'city'
+          ? 'AOH-BUILD-14'
+          : 'AOH-BUILD-11',
+  ]);
   return OK;
 }
 
 function doConsent(st: AohState, f: F<'consent'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (seat !== f.seat) return notYours();
-  if (a.type !== 'consent' || typeof a.accept !== 'boolean') return wrong('consent with accept true or false');
+  if (a.type !== 'consent' || typeof a.accept !== 'boolean')
+    return wrong('consent with accept true or false');
   pop(st);
   if (a.accept) {
     const b = st.p[f.builder]!;
@@ -1319,7 +1522,12 @@ function doConsent(st: AohState, f: F<'consent'>, seat: Seat, a: AohAction, log:
     for (const c of f.pay) discard(st, c);
     st.supply.road--;
     st.roads.push([Math.min(f.builder, seat), Math.max(f.builder, seat), f.builder]);
-    emit(log, 'aoh.ev.road', { seat: f.builder, to: seat, pay: f.pay }, ['AOH-ROAD-1', 'AOH-ROAD-6', 'AOH-BUILD-15', 'AOH-ROAD-11']);
+    emit(log, 'aoh.ev.road', { seat: f.builder, to: seat, pay: f.pay }, [
+      'AOH-ROAD-1',
+      'AOH-ROAD-6',
+      'AOH-BUILD-15',
+      'AOH-ROAD-11',
+    ]);
   } else emit(log, 'aoh.ev.roadRefused', { seat: f.builder, to: seat }, ['AOH-ROAD-6', 'AOH-HID-11']);
   return OK;
 }
@@ -1338,8 +1546,14 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
       return OK;
     case 'warArmy': {
       const ar = p.armies.find((x) => x.id === a.army);
-      if (!ar || !isAvailable(ar)) return fail('armyUnavailable', 'Only your available armies (at home, not under an Earthquake) can be sent.', 'AOH-WAR-6');
-      if (f.armies.includes(a.army)) return fail('armySent', 'That army is already part of the attack.', 'AOH-WAR-6');
+      if (!ar || !isAvailable(ar))
+        return fail(
+          'armyUnavailable',
+          'Only your available armies (at home, not under an Earthquake) can be sent.',
+          'AOH-WAR-6',
+        );
+      if (f.armies.includes(a.army))
+        return fail('armySent', 'That army is already part of the attack.', 'AOH-WAR-6');
       f.armies.push(a.army);
       return OK;
     }
@@ -1351,23 +1565,37 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
       return OK;
     }
     case 'warHero': {
-      if (heroCount(p) <= f.heroes.length) return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-WAR-7');
+      if (heroCount(p) <= f.heroes.length)
+        return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-WAR-7');
       if (a.host !== -1) {
         const ar = p.armies.find((x) => x.id === a.host);
-        if (!ar || !f.armies.includes(a.host)) return fail('heroHostNotSent', 'A Hero as general must lead one of the armies you are sending.', 'AOH-EVT-HERO-5');
-        if (ar.general || f.heroes.includes(a.host)) return fail('heroHostLed', 'That army is already led; a Hero as general needs an uncovered army.', 'AOH-EVT-HERO-5');
+        if (!ar || !f.armies.includes(a.host))
+          return fail(
+            'heroHostNotSent',
+            'A Hero as general must lead one of the armies you are sending.',
+            'AOH-EVT-HERO-5',
+          );
+        if (ar.general || f.heroes.includes(a.host))
+          return fail(
+            'heroHostLed',
+            'That army is already led; a Hero as general needs an uncovered army.',
+            'AOH-EVT-HERO-5',
+          );
       }
       f.heroes.push(a.host);
       return OK;
     }
     case 'warUnhero':
-      if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length) return fail('noSuchHero', 'No such Hero in the declaration.', 'AOH-WAR-7');
+      if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length)
+        return fail('noSuchHero', 'No such Hero in the declaration.', 'AOH-WAR-7');
       f.heroes.splice(a.index, 1);
       return OK;
     case 'warDeclare': {
       const units = f.armies.length + f.heroes.filter((h) => h === -1).length;
-      if (units === 0) return fail('emptyAttack', 'An attack must contain at least one army or Hero-army.', 'AOH-WAR-8');
-      if (!isAlive(st, f.target)) return fail('badTarget', 'That tribe is no longer in the game.', 'AOH-WAR-3');
+      if (units === 0)
+        return fail('emptyAttack', 'An attack must contain at least one army or Hero-army.', 'AOH-WAR-8');
+      if (!isAlive(st, f.target))
+        return fail('badTarget', 'That tribe is no longer in the game.', 'AOH-WAR-3');
       pop(st);
       const w = newWar(seat, f.target, f.objective);
       w.armies = f.armies.slice().sort((x, y) => x - y);
@@ -1375,7 +1603,21 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
       for (const ar of p.armies) if (w.armies.includes(ar.id)) ar.status = 'committed';
       for (let i = 0; i < w.heroesA.length; i++) takeCard(p.hand, 'mighty_hero');
       st.war = w;
-      emit(log, 'aoh.ev.war', { seat, target: f.target, objective: f.objective, armies: w.armies, heroes: w.heroesA }, ['AOH-WAR-3', 'AOH-WAR-4', 'AOH-WAR-5', 'AOH-WAR-7', 'AOH-WAR-9', 'AOH-WAR-10', 'AOH-DP-13', 'AOH-HID-8']);
+      emit(
+        log,
+        'aoh.ev.war',
+        { seat, target: f.target, objective: f.objective, armies: w.armies, heroes: w.heroesA },
+        [
+          'AOH-WAR-3',
+          'AOH-WAR-4',
+          'AOH-WAR-5',
+          'AOH-WAR-7',
+          'AOH-WAR-9',
+          'AOH-WAR-10',
+          'AOH-DP-13',
+          'AOH-HID-8',
+        ],
+      );
       push(st, { k: 'war', pc: 0, barb: false });
       push(st, { k: 'response', seat: f.target, barb: false, heroes: [] });
       return OK;
@@ -1391,36 +1633,71 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
   const w = st.war!;
   switch (a.type) {
     case 'olympics':
-      if (f.heroes.length) return fail('cancelWithHeroes', 'A response is either a cancel card or a set of Heroes, not both.', 'AOH-WAR-15');
-      if (!takeCard(p.hand, 'olympic_games')) return fail('noOlympics', 'You hold no Olympic Games.', 'AOH-EVT-OLY-2');
+      if (f.heroes.length)
+        return fail(
+          'cancelWithHeroes',
+          'A response is either a cancel card or a set of Heroes, not both.',
+          'AOH-WAR-15',
+        );
+      if (!takeCard(p.hand, 'olympic_games'))
+        return fail('noOlympics', 'You hold no Olympic Games.', 'AOH-EVT-OLY-2');
       discard(st, 'olympic_games');
       w.cancelled = true;
       w.responded = true;
       pop(st);
-      emit(log, 'aoh.ev.olympics', { seat }, ['AOH-WAR-11', 'AOH-WAR-14', 'AOH-EVT-OLY-2', 'AOH-EVT-BARB-3', 'AOH-HID-7']);
+      emit(log, 'aoh.ev.olympics', { seat }, [
+        'AOH-WAR-11',
+        'AOH-WAR-14',
+        'AOH-EVT-OLY-2',
+        'AOH-EVT-BARB-3',
+        'AOH-HID-7',
+      ]);
       return OK;
     case 'luck':
-      if (!f.barb) return fail('luckVsPlayer', 'Luck is of no use against an attack by another player.', 'AOH-WAR-12');
-      if (f.heroes.length) return fail('cancelWithHeroes', 'A response is either a cancel card or a set of Heroes, not both.', 'AOH-WAR-15');
+      if (!f.barb)
+        return fail('luckVsPlayer', 'Luck is of no use against an attack by another player.', 'AOH-WAR-12');
+      if (f.heroes.length)
+        return fail(
+          'cancelWithHeroes',
+          'A response is either a cancel card or a set of Heroes, not both.',
+          'AOH-WAR-15',
+        );
       if (!takeCard(p.hand, 'luck')) return fail('noLuck', 'You hold no Luck.', 'AOH-EVT-LUCK-1');
       discard(st, 'luck');
       w.cancelled = true;
       w.responded = true;
       pop(st);
-      emit(log, 'aoh.ev.luckBarbarians', { seat }, ['AOH-EVT-BARB-3', 'AOH-EVT-LUCK-1', 'AOH-EVT-LUCK-2', 'AOH-EVT-LUCK-3']);
+      emit(log, 'aoh.ev.luckBarbarians', { seat }, [
+        'AOH-EVT-BARB-3',
+        'AOH-EVT-LUCK-1',
+        'AOH-EVT-LUCK-2',
+        'AOH-EVT-LUCK-3',
+      ]);
       return OK;
     case 'hero': {
-      if (heroCount(p) <= f.heroes.length) return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-EVT-HERO-2');
+      if (heroCount(p) <= f.heroes.length)
+        return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-EVT-HERO-2');
       if (a.host !== -1) {
         const ar = p.armies.find((x) => x.id === a.host);
-        if (!ar || !isAvailable(ar)) return fail('heroHostAbsent', 'A defender\u2019s Hero as general must lead one of his participating armies.', 'AOH-WAR-13');
-        if (ar.general || f.heroes.includes(a.host)) return fail('heroHostLed', 'That army is already led; a Hero as general needs an uncovered army.', 'AOH-EVT-HERO-5');
+        if (!ar || !isAvailable(ar))
+          return fail(
+            'heroHostAbsent',
+            'A defender\u2019s Hero as general must lead one of his participating armies.',
+            'AOH-WAR-13',
+          );
+        if (ar.general || f.heroes.includes(a.host))
+          return fail(
+            'heroHostLed',
+            'That army is already led; a Hero as general needs an uncovered army.',
+            'AOH-EVT-HERO-5',
+          );
       }
       f.heroes.push(a.host);
       return OK;
     }
     case 'unhero':
-      if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length) return fail('noSuchHero', 'No such Hero in your response.', 'AOH-EVT-HERO-6');
+      if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length)
+        return fail('noSuchHero', 'No such Hero in your response.', 'AOH-EVT-HERO-6');
       f.heroes.splice(a.index, 1);
       return OK;
     case 'respond':
@@ -1430,11 +1707,19 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
       w.heroesD = heroes.slice();
       w.responded = true;
       pop(st);
-      emit(log, 'aoh.ev.response', { seat, heroes: w.heroesD }, ['AOH-WAR-11', 'AOH-DP-7', 'AOH-EVT-HERO-2', 'AOH-EVT-HERO-6', 'AOH-HID-7']);
+      emit(log, 'aoh.ev.response', { seat, heroes: w.heroesD }, [
+        'AOH-WAR-11',
+        'AOH-DP-7',
+        'AOH-EVT-HERO-2',
+        'AOH-EVT-HERO-6',
+        'AOH-HID-7',
+      ]);
       return OK;
     }
     default:
-      return wrong(f.barb ? 'olympics, luck, hero, unhero, respond or pass' : 'olympics, hero, unhero, respond or pass');
+      return wrong(
+        f.barb ? 'olympics, luck, hero, unhero, respond or pass' : 'olympics, hero, unhero, respond or pass',
+      );
   }
 }
 
@@ -1442,18 +1727,36 @@ function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: Eve
   if (!pendingSeats(st).includes(seat)) return notYours();
   if (f.card === 'earthquake' && f.pc === 1) {
     if (a.type !== 'quakeTarget') return wrong('quakeTarget');
-    if (!quakeTargets(st, f.drawer).includes(a.army)) return fail('badQuakeTarget', 'An Earthquake must hit an army of another tribe that no General leads.', 'AOH-EVT-QUAKE-2');
+    if (!quakeTargets(st, f.drawer).includes(a.army))
+      return fail(
+        'badQuakeTarget',
+        'An Earthquake must hit an army of another tribe that no General leads.',
+        'AOH-EVT-QUAKE-2',
+      );
     f.target = a.army;
     f.pc = 2;
-    emit(log, 'aoh.ev.quakeTarget', { seat, army: a.army, owner: armyOwner(st, a.army) }, ['AOH-EVT-QUAKE-1', 'AOH-EVT-QUAKE-2', 'AOH-DP-2']);
+    emit(log, 'aoh.ev.quakeTarget', { seat, army: a.army, owner: armyOwner(st, a.army) }, [
+      'AOH-EVT-QUAKE-1',
+      'AOH-EVT-QUAKE-2',
+      'AOH-DP-2',
+    ]);
     return OK;
   }
   if (f.card === 'volcano' && f.pc === 1) {
     if (a.type !== 'volcanoTarget') return wrong('volcanoTarget');
-    if (!volcanoTargets(st, f.drawer).includes(a.seat)) return fail('badVolcanoTarget', 'A Volcano must hit another surviving tribe that has a city.', 'AOH-EVT-VOLC-2');
+    if (!volcanoTargets(st, f.drawer).includes(a.seat))
+      return fail(
+        'badVolcanoTarget',
+        'A Volcano must hit another surviving tribe that has a city.',
+        'AOH-EVT-VOLC-2',
+      );
     f.target = a.seat;
     f.pc = 2;
-    emit(log, 'aoh.ev.volcanoTarget', { seat, target: a.seat }, ['AOH-EVT-VOLC-1', 'AOH-EVT-VOLC-2', 'AOH-DP-4']);
+    emit(log, 'aoh.ev.volcanoTarget', { seat, target: a.seat }, [
+      'AOH-EVT-VOLC-1',
+      'AOH-EVT-VOLC-2',
+      'AOH-DP-4',
+    ]);
     return OK;
   }
   // Luck windows: DP-3 (Earthquake), DP-5 (Volcano), DP-6 (Famine).
@@ -1461,7 +1764,13 @@ function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: Eve
     const p = st.p[seat]!;
     if (!takeCard(p.hand, 'luck')) return fail('noLuck', 'You hold no Luck.', 'AOH-EVT-LUCK-1');
     discard(st, 'luck');
-    emit(log, 'aoh.ev.luck', { seat, card: f.card }, ['AOH-EVT-LUCK-1', 'AOH-EVT-LUCK-2', 'AOH-EVT-LUCK-3', f.card === 'famine' ? 'AOH-EVT-FAM-2' : f.card === 'volcano' ? 'AOH-EVT-VOLC-4' : 'AOH-EVT-QUAKE-4', 'AOH-HID-7']);
+    emit(log, 'aoh.ev.luck', { seat, card: f.card }, [
+      'AOH-EVT-LUCK-1',
+      'AOH-EVT-LUCK-2',
+      'AOH-EVT-LUCK-3',
+      f.card === 'famine' ? 'AOH-EVT-FAM-2' : f.card === 'volcano' ? 'AOH-EVT-VOLC-4' : 'AOH-EVT-QUAKE-4',
+      'AOH-HID-7',
+    ]);
     finishEvent(st, f);
     return OK;
   }
@@ -1476,7 +1785,12 @@ function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: Eve
     ar.quakes.push(st.p[owner]!.turns + 1);
     pop(st);
     checkpointNext(st);
-    emit(log, 'aoh.ev.quake', { seat: f.drawer, owner, army: f.target, expires: st.p[owner]!.turns + 1 }, ['AOH-EVT-QUAKE-5', 'AOH-EVT-QUAKE-6', 'AOH-DRAW-10', 'AOH-EDGE-29']);
+    emit(log, 'aoh.ev.quake', { seat: f.drawer, owner, army: f.target, expires: st.p[owner]!.turns + 1 }, [
+      'AOH-EVT-QUAKE-5',
+      'AOH-EVT-QUAKE-6',
+      'AOH-DRAW-10',
+      'AOH-EDGE-29',
+    ]);
     return OK;
   }
   // Volcano: the city returns to the supply (AOH-EVT-VOLC-1, -5).
@@ -1510,7 +1824,8 @@ function doPlace(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
   }
   if (a.type !== 'place') return wrong('place or resetPlacement');
   const u = w.units[a.unit];
-  if (!u || u.side !== side) return fail('notYourUnit', 'Place cards only under your own units.', 'AOH-BATTLE-4');
+  if (!u || u.side !== side)
+    return fail('notYourUnit', 'Place cards only under your own units.', 'AOH-BATTLE-4');
   if (u.card) return fail('unitHasCard', 'That unit already has a battle card.', 'AOH-BATTLE-4');
   const i = w.pool[side].indexOf(a.card);
   if (i < 0) return fail('noSuchCard', 'You have no such battle card to place.', 'AOH-BATTLE-4');
@@ -1529,7 +1844,8 @@ function doDuel(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyRe
   if (side === -1 || w.pick[side] >= 0) return notYours();
   if (a.type !== 'duel') return wrong('duel');
   const u = w.units[a.unit];
-  if (!u || u.side !== side || u.fought) return fail('badDuelUnit', 'Choose one of your units that has not fought yet.', 'AOH-BATTLE-5');
+  if (!u || u.side !== side || u.fought)
+    return fail('badDuelUnit', 'Choose one of your units that has not fought yet.', 'AOH-BATTLE-5');
   w.pick[side] = a.unit;
   emit(log, 'aoh.ev.duelPicked', { seat }, ['AOH-BATTLE-5', 'AOH-DP-15', 'AOH-DP-25', 'AOH-HID-16']);
   return OK;
@@ -1541,12 +1857,25 @@ function doMonument(st: AohState, f: F<'monument'>, seat: Seat, a: AohAction, lo
   const p = st.p[seat]!;
   const sp = specialOf(st, seat)!;
   const have = count(p.hand, sp);
-  if (!Number.isInteger(a.count) || a.count < 0) return fail('badCount', 'Say how many of your special-resource cards to place.', 'AOH-MON-3');
-  if (a.count > have) return fail('notOwnSpecial', `You hold only ${have} ${sp}; only your own tribe\u2019s special resource can be placed.`, 'AOH-MON-2');
+  if (!Number.isInteger(a.count) || a.count < 0)
+    return fail('badCount', 'Say how many of your special-resource cards to place.', 'AOH-MON-3');
+  if (a.count > have)
+    return fail(
+      'notOwnSpecial',
+      `You hold only ${have} ${sp}; only your own tribe\u2019s special resource can be placed.`,
+      'AOH-MON-2',
+    );
   for (let i = 0; i < a.count; i++) takeCard(p.hand, sp);
   p.monument += a.count;
   pop(st);
-  emit(log, 'aoh.ev.monument', { seat, count: a.count, total: p.monument, card: sp }, ['AOH-MON-1', 'AOH-MON-2', 'AOH-MON-3', 'AOH-MON-4', 'AOH-MON-5', 'AOH-TURN-5']);
+  emit(log, 'aoh.ev.monument', { seat, count: a.count, total: p.monument, card: sp }, [
+    'AOH-MON-1',
+    'AOH-MON-2',
+    'AOH-MON-3',
+    'AOH-MON-4',
+    'AOH-MON-5',
+    'AOH-TURN-5',
+  ]);
   return OK;
 }
 
@@ -1583,7 +1912,8 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
   const m = st.market!;
   const p = st.p[seat]!;
   const limit = st.opts.tradeInputLimit;
-  if (limit > 0 && m.inputs[seat]! >= limit) return fail('tradeLimit', 'You have used all your trading inputs for this Market Day.', 'AOH-TRADE-22');
+  if (limit > 0 && m.inputs[seat]! >= limit)
+    return fail('tradeLimit', 'You have used all your trading inputs for this Market Day.', 'AOH-TRADE-22');
   const cl = classes(st.cfg);
   const max = st.cfg.trade.maxCardsPerSide;
   const draft = m.drafts[seat];
@@ -1601,7 +1931,8 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
       return OK;
     case 'offerNew':
       if (draft) return fail('draftOpen', 'You already have an offer draft.', 'AOH-TRADE-4');
-      if (m.offers.filter((o) => o.from === seat).length >= st.cfg.trade.maxOpenOffersPerPlayer) return fail('tooManyOffers', 'You have too many open offers.', 'AOH-TRADE-6');
+      if (m.offers.filter((o) => o.from === seat).length >= st.cfg.trade.maxOpenOffersPerPlayer)
+        return fail('tooManyOffers', 'You have too many open offers.', 'AOH-TRADE-6');
       m.drafts[seat] = { to: -1, give: [], receive: [] };
       tradeInput(st, seat);
       return OK;
@@ -1612,17 +1943,25 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
       return OK;
     case 'offerTo':
       if (!draft) return needDraft();
-      if (a.seat !== -1 && (!isAlive(st, a.seat) || a.seat === seat)) return fail('badRecipient', 'An offer goes to one other surviving player or to everyone.', 'AOH-TRADE-6');
+      if (a.seat !== -1 && (!isAlive(st, a.seat) || a.seat === seat))
+        return fail(
+          'badRecipient',
+          'An offer goes to one other surviving player or to everyone.',
+          'AOH-TRADE-6',
+        );
       draft.to = a.seat;
       tradeInput(st, seat);
       return OK;
     case 'offerGive':
     case 'offerWant': {
       if (!draft) return needDraft();
-      if (!cl.tradable.includes(a.card)) return fail('notTradable', 'Only resource-deck cards from a hand can be traded.', 'AOH-TRADE-1');
+      if (!cl.tradable.includes(a.card))
+        return fail('notTradable', 'Only resource-deck cards from a hand can be traded.', 'AOH-TRADE-1');
       const side = a.type === 'offerGive' ? draft.give : draft.receive;
-      if (side.length >= max) return fail('offerTooBig', `An offer has at most ${max} cards per side.`, 'AOH-TRADE-6');
-      if (a.type === 'offerGive' && count(p.hand, a.card) <= count(draft.give, a.card)) return fail('notHeld', 'You can only offer cards you hold.', 'AOH-TRADE-6');
+      if (side.length >= max)
+        return fail('offerTooBig', `An offer has at most ${max} cards per side.`, 'AOH-TRADE-6');
+      if (a.type === 'offerGive' && count(p.hand, a.card) <= count(draft.give, a.card))
+        return fail('notHeld', 'You can only offer cards you hold.', 'AOH-TRADE-6');
       side.push(a.card);
       tradeInput(st, seat);
       return OK;
@@ -1639,18 +1978,42 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
     }
     case 'offerPost': {
       if (!draft) return needDraft();
-      if (draft.give.length + draft.receive.length === 0) return fail('emptyOffer', 'An offer must give or ask for at least one card.', 'AOH-TRADE-6');
-      if (!holds(p.hand, draft.give)) return fail('notHeld', 'You can only offer cards you hold.', 'AOH-TRADE-6');
-      if (draft.to !== -1 && !isAlive(st, draft.to)) return fail('badRecipient', 'That player is no longer in the game.', 'AOH-TRADE-6');
-      if (a.note !== undefined && (typeof a.note !== 'string' || a.note.length > st.cfg.trade.maxNoteLength)) return fail('badNote', `A note is free text of at most ${st.cfg.trade.maxNoteLength} characters.`, 'AOH-TRADE-4');
-      if (a.counterTo !== undefined && !m.offers.some((o) => o.id === a.counterTo)) return fail('badCounter', 'A counter-offer must answer an open offer.', 'AOH-TRADE-15');
-      const o: Offer = { id: st.nextOffer++, from: seat, to: draft.to, give: draft.give.slice(), receive: draft.receive.slice() };
+      if (draft.give.length + draft.receive.length === 0)
+        return fail('emptyOffer', 'An offer must give or ask for at least one card.', 'AOH-TRADE-6');
+      if (!holds(p.hand, draft.give))
+        return fail('notHeld', 'You can only offer cards you hold.', 'AOH-TRADE-6');
+      if (draft.to !== -1 && !isAlive(st, draft.to))
+        return fail('badRecipient', 'That player is no longer in the game.', 'AOH-TRADE-6');
+      if (a.note !== undefined && (typeof a.note !== 'string' || a.note.length > st.cfg.trade.maxNoteLength))
+        return fail(
+          'badNote',
+          `A note is free text of at most ${st.cfg.trade.maxNoteLength} characters.`,
+          'AOH-TRADE-4',
+        );
+      if (a.counterTo !== undefined && !m.offers.some((o) => o.id === a.counterTo))
+        return fail('badCounter', 'A counter-offer must answer an open offer.', 'AOH-TRADE-15');
+      const o: Offer = {
+        id: st.nextOffer++,
+        from: seat,
+        to: draft.to,
+        give: draft.give.slice(),
+        receive: draft.receive.slice(),
+      };
       if (a.note) o.note = a.note;
       if (a.counterTo !== undefined) o.counterTo = a.counterTo;
       m.offers.push(o);
       m.drafts[seat] = null;
       tradeInput(st, seat);
-      emit(log, 'aoh.ev.offer', { ...o }, ['AOH-TRADE-4', 'AOH-TRADE-5', 'AOH-TRADE-6', 'AOH-TRADE-7', 'AOH-TRADE-9', 'AOH-TRADE-15', 'AOH-DP-18', 'AOH-HID-10']);
+      emit(log, 'aoh.ev.offer', { ...o }, [
+        'AOH-TRADE-4',
+        'AOH-TRADE-5',
+        'AOH-TRADE-6',
+        'AOH-TRADE-7',
+        'AOH-TRADE-9',
+        'AOH-TRADE-15',
+        'AOH-DP-18',
+        'AOH-HID-10',
+      ]);
       return OK;
     }
     case 'withdraw': {
@@ -1663,7 +2026,12 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
     }
     case 'decline': {
       const i = m.offers.findIndex((o) => o.id === a.offer && o.to === seat);
-      if (i < 0) return fail('cannotDecline', 'Only the player an offer is addressed to can decline it.', 'AOH-TRADE-13');
+      if (i < 0)
+        return fail(
+          'cannotDecline',
+          'Only the player an offer is addressed to can decline it.',
+          'AOH-TRADE-13',
+        );
       m.offers.splice(i, 1);
       tradeInput(st, seat);
       emit(log, 'aoh.ev.declined', { seat, offer: a.offer }, ['AOH-TRADE-13', 'AOH-DP-19']);
@@ -1673,10 +2041,17 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
       const i = m.offers.findIndex((o) => o.id === a.offer);
       if (i < 0) return fail('noSuchOffer', 'That offer is no longer open.', 'AOH-TRADE-24');
       const o = m.offers[i]!;
-      if (!canAccept(st, seat, o.id)) return fail('cannotAccept', 'That offer is not addressed to you.', 'AOH-TRADE-10');
-      if (!holds(p.hand, o.receive)) return fail('cannotSupply', 'You do not hold the cards the offer asks for.', 'AOH-TRADE-10');
+      if (!canAccept(st, seat, o.id))
+        return fail('cannotAccept', 'That offer is not addressed to you.', 'AOH-TRADE-10');
+      if (!holds(p.hand, o.receive))
+        return fail('cannotSupply', 'You do not hold the cards the offer asks for.', 'AOH-TRADE-10');
       const from = st.p[o.from]!;
-      if (!holds(from.hand, o.give)) return fail('creatorCannotSupply', 'The offer\u2019s creator no longer holds what he offers.', 'AOH-TRADE-10');
+      if (!holds(from.hand, o.give))
+        return fail(
+          'creatorCannotSupply',
+          'The offer\u2019s creator no longer holds what he offers.',
+          'AOH-TRADE-10',
+        );
       // AOH-TRADE-11: one atomic swap.
       takeCards(from.hand, o.give);
       takeCards(p.hand, o.receive);
@@ -1685,11 +2060,19 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
       m.offers.splice(i, 1);
       tradeInput(st, seat);
       if (!(limit > 0 && m.inputs[o.from]! >= limit)) m.ready[o.from] = false;
-      emit(log, 'aoh.ev.trade', { offer: o.id, from: o.from, to: seat, give: o.give, receive: o.receive }, ['AOH-TRADE-10', 'AOH-TRADE-11', 'AOH-TRADE-16', 'AOH-TRADE-21', 'AOH-DP-19', 'AOH-HID-10']);
+      emit(log, 'aoh.ev.trade', { offer: o.id, from: o.from, to: seat, give: o.give, receive: o.receive }, [
+        'AOH-TRADE-10',
+        'AOH-TRADE-11',
+        'AOH-TRADE-16',
+        'AOH-TRADE-21',
+        'AOH-DP-19',
+        'AOH-HID-10',
+      ]);
       // AOH-TRADE-12: offers whose creator no longer holds their `give` are withdrawn.
       m.offers = m.offers.filter((x) => {
         const keep = holds(st.p[x.from]!.hand, x.give);
-        if (!keep) emit(log, 'aoh.ev.autoWithdrawn', { seat: x.from, offer: x.id }, ['AOH-TRADE-12', 'AOH-TRADE-8']);
+        if (!keep)
+          emit(log, 'aoh.ev.autoWithdrawn', { seat: x.from, offer: x.id }, ['AOH-TRADE-12', 'AOH-TRADE-8']);
         return keep;
       });
       checkpointNext(st);

@@ -7,7 +7,16 @@ import type { ApplyResult, GameEvent, Seat } from '@tabula/engine';
 import { seedRng, shuffle } from '@tabula/engine';
 import { DEFAULT_CONFIG, DEFAULT_OPTIONS } from './config.js';
 import { advance, apply, freshBattleDeck, newPlayer } from './rules.js';
-import type { AohAction, AohConfig, AohOptions, AohState, CardId, Objective, Player, TribeId } from './types.js';
+import type {
+  AohAction,
+  AohConfig,
+  AohOptions,
+  AohState,
+  CardId,
+  Objective,
+  Player,
+  TribeId,
+} from './types.js';
 import { ITEM_KINDS } from './types.js';
 import { classes } from './cards.js';
 
@@ -121,11 +130,18 @@ export function scenario(spec: ScenarioSpec, log?: GameEvent[]): AohState {
     p.turns = sp.turns ?? 0;
     p.claim = sp.claim ?? 0;
     p.played = sp.played ?? false;
-    const armies = typeof sp.armies === 'number' ? Array.from({ length: sp.armies }, () => ({})) : (sp.armies ?? [{}]);
+    const armies =
+      typeof sp.armies === 'number' ? Array.from({ length: sp.armies }, () => ({})) : (sp.armies ?? [{}]);
     for (const a of armies as ArmySpec[]) {
       const quakes = (a.quakes ?? []).slice();
       take('earthquake', quakes.length);
-      p.armies.push({ id: st.nextArmy++, general: a.general ?? false, status: a.status ?? 'home', returnAt: a.status === 'away' ? (a.returnAt ?? p.turns + 1) : 0, quakes });
+      p.armies.push({
+        id: st.nextArmy++,
+        general: a.general ?? false,
+        status: a.status ?? 'home',
+        returnAt: a.status === 'away' ? (a.returnAt ?? p.turns + 1) : 0,
+        quakes,
+      });
     }
   });
   for (const [a, b] of spec.roads ?? []) st.roads.push([Math.min(a, b), Math.max(a, b), a]);
@@ -137,7 +153,8 @@ export function scenario(spec: ScenarioSpec, log?: GameEvent[]): AohState {
     st.supply.general -= p.armies.filter((a) => a.general).length;
   }
   st.supply.road -= st.roads.length;
-  for (const k of ITEM_KINDS) if (st.supply[k] < 0) throw new Error(`scenario: more ${k} items in play than the supply holds`);
+  for (const k of ITEM_KINDS)
+    if (st.supply[k] < 0) throw new Error(`scenario: more ${k} items in play than the supply holds`);
   for (const c of spec.discard ?? []) take(c);
   st.discard = (spec.discard ?? []).slice();
   const top = (spec.deckExactly ?? spec.deck ?? []).slice();
@@ -231,7 +248,10 @@ export function warSteps(w: WarSpec): AohAction[] {
 /** The steps of a defender's response with Heroes (AOH-DP-7). */
 export function defenceSteps(heroes: ('army' | number)[]): AohAction[] {
   if (!heroes.length) return [{ type: 'pass' }];
-  return [...heroes.map((h) => ({ type: 'hero', host: h === 'army' ? -1 : h }) as AohAction), { type: 'respond' }];
+  return [
+    ...heroes.map((h) => ({ type: 'hero', host: h === 'army' ? -1 : h }) as AohAction),
+    { type: 'respond' },
+  ];
 }
 
 export interface OfferSpec {

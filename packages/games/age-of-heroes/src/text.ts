@@ -24,8 +24,12 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
         .map(([k, n]) => `${T(`aoh.item.${k}`)} ${n}`)
         .join(', '),
   );
-  if (v.discard.length) lines.push((ru ? 'Верх сброса: ' : 'Top of discard: ') + cardName(v.discard[v.discard.length - 1]!, l));
-  if (v.roads.length) lines.push((ru ? 'Дороги: ' : 'Roads: ') + v.roads.map((r) => `${seatName(r[0])}–${seatName(r[1])}`).join(', '));
+  if (v.discard.length)
+    lines.push((ru ? 'Верх сброса: ' : 'Top of discard: ') + cardName(v.discard[v.discard.length - 1]!, l));
+  if (v.roads.length)
+    lines.push(
+      (ru ? 'Дороги: ' : 'Roads: ') + v.roads.map((r) => `${seatName(r[0])}–${seatName(r[1])}`).join(', '),
+    );
   for (const p of v.players) {
     const me = p.seat === v.viewer ? (ru ? ' (вы)' : ' (you)') : '';
     const tribe = p.tribe ? T(`aoh.tribe.${p.tribe}`) : '?';
@@ -38,11 +42,16 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
         let s = `#${a.id}${a.general ? (ru ? '(Г)' : '(G)') : ''}`;
         if (a.status === 'away') s += ru ? ` поход до ${a.returnAt}` : ` away until ${a.returnAt}`;
         if (a.status === 'committed') s += ru ? ' в бою' : ' at war';
-        if (a.quakes.length) s += ru ? ` землетрясение до ${Math.max(...a.quakes)}` : ` quaked until ${Math.max(...a.quakes)}`;
+        if (a.quakes.length)
+          s += ru ? ` землетрясение до ${Math.max(...a.quakes)}` : ` quaked until ${Math.max(...a.quakes)}`;
         return s;
       })
       .join(', ');
-    const claim = p.claim ? (ru ? `, претендует (ход ${p.claim})` : `, claims victory (turn ${p.claim})`) : '';
+    const claim = p.claim
+      ? ru
+        ? `, претендует (ход ${p.claim})`
+        : `, claims victory (turn ${p.claim})`
+      : '';
     lines.push(
       `- ${seatName(p.seat)}${me} [${tribe}] ${ru ? 'ход' : 'turn'} ${p.turns}: ${ru ? 'города' : 'cities'} ${p.cities}, ${ru ? 'крепости' : 'fortresses'} ${p.fortresses}, ${ru ? 'монумент' : 'monument'} ${p.monument}, ${ru ? 'карт' : 'cards'} ${p.handCount}; ${ru ? 'армии' : 'armies'}: ${armies || '—'}${claim}`,
     );
@@ -50,10 +59,18 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
   const me = v.viewer >= 0 ? v.players[v.viewer] : undefined;
   if (me?.hand) lines.push((ru ? 'Ваша рука: ' : 'Your hand: ') + cardList(me.hand, l));
   if (v.market) {
-    const pend = v.market.pending.map((q, s) => (q.length ? `${seatName(s)}: ${cardList(q, l)}` : '')).filter(Boolean);
+    const pend = v.market.pending
+      .map((q, s) => (q.length ? `${seatName(s)}: ${cardList(q, l)}` : ''))
+      .filter(Boolean);
     if (pend.length) lines.push((ru ? 'События ярмарки: ' : 'Market Day events: ') + pend.join('; '));
     if (v.market.trading) {
-      lines.push((ru ? 'Готовы: ' : 'Ready: ') + v.players.filter((p) => p.alive && v.market!.ready[p.seat]).map((p) => seatName(p.seat)).join(', '));
+      lines.push(
+        (ru ? 'Готовы: ' : 'Ready: ') +
+          v.players
+            .filter((p) => p.alive && v.market!.ready[p.seat])
+            .map((p) => seatName(p.seat))
+            .join(', '),
+      );
       for (const o of v.market.offers)
         lines.push(
           `  #${o.id} ${seatName(o.from)} → ${o.to === -1 ? (ru ? 'всем' : 'everyone') : seatName(o.to)}: ${ru ? 'даёт' : 'gives'} ${cardList(o.give, l)}; ${ru ? 'просит' : 'wants'} ${cardList(o.receive, l)}${o.note ? ` «${o.note}»` : ''}`,
@@ -65,7 +82,8 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
         );
     }
   }
-  if (v.event) lines.push((ru ? 'Событие: ' : 'Event: ') + `${cardName(v.event.card, l)} (${seatName(v.event.drawer)})`);
+  if (v.event)
+    lines.push((ru ? 'Событие: ' : 'Event: ') + `${cardName(v.event.card, l)} (${seatName(v.event.drawer)})`);
   if (v.draft?.target !== undefined)
     lines.push(
       `${ru ? 'Ваше нападение на' : 'Your attack on'} ${seatName(v.draft.target)} (${T(`aoh.objective.${v.draft.objective}`)}): ${ru ? 'армии' : 'armies'} ${v.draft.armies!.map((a) => '#' + a).join(', ') || '—'}, ${ru ? 'герои' : 'Heroes'} ${v.draft.heroes.length}`,
@@ -73,15 +91,31 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
   if (v.war) {
     const w = v.war;
     const att = w.attacker < 0 ? T('aoh.unit.barbarians') : seatName(w.attacker);
-    lines.push(`${ru ? 'Война' : 'War'}: ${att} → ${seatName(w.defender)} (${T(`aoh.objective.${w.objective}`)})`);
+    lines.push(
+      `${ru ? 'Война' : 'War'}: ${att} → ${seatName(w.defender)} (${T(`aoh.objective.${w.objective}`)})`,
+    );
     w.units.forEach((u, i) => {
-      const name = u.army === -2 ? T('aoh.unit.barbarians') : u.army === -1 ? T('aoh.unit.hero') : T('aoh.unit.army', { army: u.army });
+      const name =
+        u.army === -2
+          ? T('aoh.unit.barbarians')
+          : u.army === -1
+            ? T('aoh.unit.hero')
+            : T('aoh.unit.army', { army: u.army });
       const side = u.side === 0 ? (ru ? 'нап.' : 'att.') : ru ? 'защ.' : 'def.';
       const card = u.card !== null ? ` [${u.card}]` : u.hasCard ? ' [?]' : '';
-      const st = !u.alive ? (ru ? ' уничтожен' : ' destroyed') : u.fought ? (ru ? ' сражался' : ' fought') : '';
+      const st = !u.alive
+        ? ru
+          ? ' уничтожен'
+          : ' destroyed'
+        : u.fought
+          ? ru
+            ? ' сражался'
+            : ' fought'
+          : '';
       lines.push(`  ${i + 1}. ${side} ${name}${u.lead ? (ru ? ' +ген.' : ' +gen.') : ''}${card}${st}`);
     });
-    if (w.pool.length) lines.push((ru ? 'Ваши неразложенные карты: ' : 'Your unplaced cards: ') + w.pool.join(', '));
+    if (w.pool.length)
+      lines.push((ru ? 'Ваши неразложенные карты: ' : 'Your unplaced cards: ') + w.pool.join(', '));
   }
   if (v.over) {
     const route = T(`aoh.route.${v.over.reason}`);

@@ -14,7 +14,13 @@ export interface AohConfig {
   players: { min: number; max: number };
   tribes: { id: TribeId; special: CardId }[];
   resourceDeck: CardCounts;
-  cardClasses: { ordinary: CardId[]; special: CardId[]; immediate: CardId[]; held: CardId[]; disaster: CardId[] };
+  cardClasses: {
+    ordinary: CardId[];
+    special: CardId[];
+    immediate: CardId[];
+    held: CardId[];
+    disaster: CardId[];
+  };
   itemSupply: Record<ItemKind, number>;
   battleDeck: Record<string, number>;
   costs: Record<Exclude<ItemKind, never>, CardCounts>;
@@ -23,7 +29,12 @@ export interface AohConfig {
   handLimit: number;
   victory: { cities: number; monumentCards: number };
   battle: { generalBonus: number; fortressBonusEach: number; barbarianArmies: number };
-  spoils: { conquestArmiesPerCity: number; plunderCardsPerArmy: number; razeOneAt: number; razeTwoAt: number };
+  spoils: {
+    conquestArmiesPerCity: number;
+    plunderCardsPerArmy: number;
+    razeOneAt: number;
+    razeTwoAt: number;
+  };
   marketDay: { baseDraw: number; perConnectedTribe: number };
   trade: { maxOpenOffersPerPlayer: number; maxCardsPerSide: number; maxNoteLength: number };
 }
@@ -163,7 +174,16 @@ export type Frame =
   | { k: 'response'; seat: Seat; barb: boolean; heroes: number[] }
   | { k: 'place' }
   | { k: 'duel' }
-  | { k: 'event'; card: CardId; drawer: Seat; pc: number; suppressed: boolean; target: number; order: Seat[]; i: number }
+  | {
+      k: 'event';
+      card: CardId;
+      drawer: Seat;
+      pc: number;
+      suppressed: boolean;
+      target: number;
+      order: Seat[];
+      i: number;
+    }
   | { k: 'monument'; seat: Seat }
   | { k: 'discard'; seat: Seat }
   | { k: 'checkpoint' };

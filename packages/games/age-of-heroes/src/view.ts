@@ -59,7 +59,13 @@ export function view(st: AohState, viewer: Viewer): AohView {
   let draft: AohView['draft'] = null;
   let event: AohView['event'] = null;
   for (const fr of st.stack) {
-    if (fr.k === 'warDraft' && fr.seat === viewer) draft = { target: fr.target, objective: fr.objective, armies: fr.armies.slice(), heroes: fr.heroes.slice() };
+    if (fr.k === 'warDraft' && fr.seat === viewer)
+      draft = {
+        target: fr.target,
+        objective: fr.objective,
+        armies: fr.armies.slice(),
+        heroes: fr.heroes.slice(),
+      };
     if (fr.k === 'response' && fr.seat === viewer) draft = { heroes: fr.heroes.slice() };
     if (fr.k === 'event') event = { card: fr.card, drawer: fr.drawer, target: fr.target };
   }
@@ -235,7 +241,8 @@ export function sampleWorld(v: AohView, seat: Seat, rng: Rng): AohState {
     // Immediate cards never stay in a hand (AOH-DRAW-5): unseen ones are all in the deck.
     const pool: CardId[] = [];
     const immediates: CardId[] = [];
-    for (const c of cl.all) for (let i = 0; i < (unseen[c] ?? 0); i++) (cl.immediate.has(c) ? immediates : pool).push(c);
+    for (const c of cl.all)
+      for (let i = 0; i < (unseen[c] ?? 0); i++) (cl.immediate.has(c) ? immediates : pool).push(c);
     rng.shuffle(pool);
     v.players.forEach((pv, s) => {
       const p = st.p[s]!;
@@ -245,7 +252,10 @@ export function sampleWorld(v: AohView, seat: Seat, rng: Rng): AohState {
       }
       // Cards a player has offered are in his hand (AOH-TRADE-12 keeps open offers satisfiable).
       const need: Record<CardId, number> = {};
-      if (v.market) for (const o of v.market.offers) if (o.from === s) for (const [c, k] of Object.entries(counts(o.give))) need[c] = Math.max(need[c] ?? 0, k);
+      if (v.market)
+        for (const o of v.market.offers)
+          if (o.from === s)
+            for (const [c, k] of Object.entries(counts(o.give))) need[c] = Math.max(need[c] ?? 0, k);
       const hand: CardId[] = [];
       for (const [c, k] of Object.entries(need))
         for (let i = 0; i < k; i++) {
@@ -279,7 +289,14 @@ export function sampleWorld(v: AohView, seat: Seat, rng: Rng): AohState {
       armies: wv.armies.slice(),
       heroesA: wv.heroesA.slice(),
       heroesD: wv.heroesD.slice(),
-      units: wv.units.map((u) => ({ side: u.side, army: u.army, lead: u.lead, fought: u.fought, alive: u.alive, card: u.card ?? (u.hasCard ? bpool.pop()! : 0) })),
+      units: wv.units.map((u) => ({
+        side: u.side,
+        army: u.army,
+        lead: u.lead,
+        fought: u.fought,
+        alive: u.alive,
+        card: u.card ?? (u.hasCard ? bpool.pop()! : 0),
+      })),
       a: wv.a,
       d: wv.d,
       pool: [[], []],

@@ -32,7 +32,8 @@ export function perturbHidden(st: AohState, seat: Seat, rng: Rng): void {
     for (const side of [0, 1] as const) if (side !== mySide) hidden.push(...w.pool[side]);
     rng.shuffle(hidden);
     for (const sl of slots) w.units[sl.u]!.card = hidden.pop()!;
-    for (const side of [0, 1] as const) if (side !== mySide) w.pool[side] = hidden.splice(0, w.pool[side].length);
+    for (const side of [0, 1] as const)
+      if (side !== mySide) w.pool[side] = hidden.splice(0, w.pool[side].length);
     st.battle = hidden;
     for (const side of [0, 1] as const)
       if (side !== mySide && w.pick[side] >= 0) {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { findGame } from '@tabula/catalog';
+import { runBench } from '../src/bench.js';
+import { winRate } from '../src/strength.js';
+
+const game = findGame('age-of-heroes')!;
+
+describe('bench', () => {
+  it('measures a tiny budget and checks replays', () => {
+    const r = runBench(game, { seconds: 0.2, games: 2, warmup: 0.05, players: 4 });
+    const json = JSON.parse(JSON.stringify(r)) as typeof r;
+    expect(json.game).toBe('age-of-heroes');
+    expect(json.players).toBe(4);
+    expect(json.random.games).toBeGreaterThan(0);
+    expect(json.random.games).toBeLessThanOrEqual(2);
+    for (const x of [
+      json.random.gamesPerSecond,
+      json.random.usPerAction,
+      json.random.usPerActionMedian,
+      json.random.actionsPerGame,
+      json.replay.actionsPerSecond,
+      json.view.seatBytes,
+      json.view.spectatorBytes,
+      json.clone.us,
+      json.sampleWorld.us,
+    ]) {
+      expect(typeof x).toBe('number');
+      expect(x).toBeGreaterThan(0);
+    }
+    expect(json.replay.hashesMatch).toBe(true);
+    expect(json.replay.actions).toBeGreaterThan(0);
+    expect(json.view.states).toBeGreaterThan(0);
+  });
+
+  it('measures a bot against random bots', () => {
+    const r = winRate(game, { bot: 'heuristic', games: 8, players: 4 });
+    expect(r.games).toBe(8);
+    expect(r.winRate).toBeGreaterThanOrEqual(0);
+    expect(r.winRate).toBeLessThanOrEqual(1);
+    expect(r.decisions).toBeGreaterThan(0);
+    expect(r.bySeat).toHaveLength(4);
+  });
+});
