@@ -22,6 +22,7 @@ import type { ServerMessage } from './protocol.js';
 import { ClientMessage, CreateMatch, JoinMatch, MAX_MESSAGE_BYTES, TokenBody } from './protocol.js';
 import { TokenBucket } from './limits.js';
 import { landingPage } from './landing.js';
+import { hasWebClient, serveWeb } from './web.js';
 
 export interface AppOptions {
   store: Store;
@@ -32,6 +33,8 @@ export interface AppOptions {
   allowSeed?: boolean;
   /** Messages per second a connection may send, and its burst. */
   rate?: { perSecond: number; burst: number };
+  /** State-changing HTTP requests (POST…) an address may make per minute, and their burst (default 60 and 5). */
+  httpRate?: { perMinute: number; burst: number };
   /** Extra routes (the web client's static files). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
   logger?: boolean;
@@ -72,6 +75,7 @@ export async function createApp(o: AppOptions): Promise<App> {
   const hub = new Hub(o.store, o.bus, o.bots, config);
   const app = Fastify({ logger: o.logger ?? false, bodyLimit: MAX_MESSAGE_BYTES });
   const httpLimit = new Map<string, TokenBucket>();
+  const httpRate = o.httpRate ?? { perMinute: 60, burst: 5 };
 
   app.setErrorHandler((e: Error & { statusCode?: number; code?: string }, _req, reply) => {
     if (e instanceof HttpError) return reply.status(e.status).send({ error: { code: e.code, message: e.message, details: e.details } });
@@ -83,7 +87,7 @@ export async function createApp(o: AppOptions): Promise<App> {
     if (req.method === 'GET') return;
     const ip = req.ip;
     let b = httpLimit.get(ip);
-    if (!b) httpLimit.set(ip, (b = new TokenBucket(5, 60)));
+    if (!b) httpLimit.set(ip, (b = new TokenBucket(httpRate.burst, httpRate.perMinute)));
     if (!b.take()) throw new HttpError(429, 'rateLimited', 'Too many requests; slow down.');
   });
 
@@ -149,6 +153,8 @@ export async function createApp(o: AppOptions): Promise<App> {
       settings: settings as unknown as Record<string, unknown>,
       players,
     });
+    // An active match is loaded at once, so bots (and clocks) act even before any client connects.
+    if (!open) await hub.get(id);
     return reply.status(201).send({ id, hostToken, seats: out, match: await hub.info(id) });
   });
 
@@ -260,6 +266,7 @@ export async function createApp(o: AppOptions): Promise<App> {
   });
 
   if (o.extend) await o.extend(app);
+  else if (hasWebClient()) serveWeb(app);
   else landingPage(app);
 
   /* ---------------------------------------------------------------- WebSocket */

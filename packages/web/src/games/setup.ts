@@ -1,0 +1,2 @@
+/** Registers the per-game UIs (board pictures and prompt screens). */
+export {};

@@ -1,0 +1,101 @@
+/** HTTP calls to the server (docs/PROTOCOL.md). Errors carry the server's code and message. */
+
+export interface SeatInfo {
+  seat: number;
+  kind: 'human' | 'bot' | 'open';
+  name: string | null;
+  bot: string | null;
+  taken: boolean;
+  connected: boolean;
+}
+
+export type Clock =
+  { mode: 'none' } | { mode: 'realtime'; seconds: number } | { mode: 'turn'; hours: number };
+
+export interface MatchInfo {
+  id: string;
+  game: string;
+  name: string | null;
+  status: 'open' | 'active' | 'finished' | 'abandoned';
+  players: number;
+  seats: SeatInfo[];
+  v: number;
+  clock: Clock;
+  outcome: { winners: number[]; reason: string } | null;
+  createdAt: string;
+}
+
+export interface GameInfo {
+  id: string;
+  minSeats: number;
+  maxSeats: number;
+  bots: string[];
+  rulesVersion: string;
+}
+
+export interface CreateMatchBody {
+  game: string;
+  players: number;
+  seats: { kind: 'human' | 'bot' | 'open'; bot?: string; name?: string }[];
+  options?: Record<string, unknown>;
+  clock?: Clock;
+  onTimeout?: 'default' | 'bot';
+  botTakeover?: boolean;
+  botDelayMs?: number;
+  name?: string;
+}
+
+export interface CreatedMatch {
+  id: string;
+  hostToken: string;
+  seats: { seat: number; kind: string; token?: string }[];
+  match: MatchInfo;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!res.ok)
+    throw new ApiError(res.status, data?.error?.code ?? 'http', data?.error?.message ?? res.statusText);
+  return data as T;
+}
+
+export const api = {
+  games: () => call<GameInfo[]>('GET', '/api/games'),
+  create: (b: CreateMatchBody) => call<CreatedMatch>('POST', '/api/matches', b),
+  list: (q: { status?: string; ids?: string[] }) => {
+    const p = new URLSearchParams();
+    if (q.status) p.set('status', q.status);
+    if (q.ids) p.set('ids', q.ids.join(','));
+    return call<MatchInfo[]>('GET', `/api/matches?${p}`);
+  },
+  match: (id: string) => call<MatchInfo>('GET', `/api/matches/${encodeURIComponent(id)}`),
+  join: (id: string, name?: string, seat?: number) =>
+    call<{ seat: number; token: string; match: MatchInfo }>(
+      'POST',
+      `/api/matches/${encodeURIComponent(id)}/join`,
+      { name, seat },
+    ),
+  start: (id: string, token: string) =>
+    call<MatchInfo>('POST', `/api/matches/${encodeURIComponent(id)}/start`, { token }),
+  resign: (id: string, token: string) =>
+    call<{ ok: boolean }>('POST', `/api/matches/${encodeURIComponent(id)}/resign`, { token }),
+  leave: (id: string, token: string) =>
+    call<{ ok: boolean }>('POST', `/api/matches/${encodeURIComponent(id)}/leave`, { token }),
+  record: (id: string) => call<unknown>('GET', `/api/matches/${encodeURIComponent(id)}/record`),
+};

@@ -1,0 +1,189 @@
+/**
+ * TableConnection: one WebSocket to one match, as one seat (or a spectator). It keeps what the
+ * server last said — version, view, legal actions, prompts, log, chat — and reconnects by itself,
+ * asking for the events it missed. The server owns the state: nothing is applied optimistically; an
+ * action is "pending" until the server acknowledges or rejects it.
+ */
+export interface LogEvent {
+  v: number;
+  key: string;
+  params?: Record<string, unknown>;
+  rules?: readonly string[];
+}
+
+export interface ChatLine {
+  id: number;
+  seat: number | null;
+  to: number | null;
+  text: string;
+  at: string;
+}
+
+export interface Prompt {
+  seat: number;
+  kind: string;
+  args?: Record<string, unknown>;
+  optional?: boolean;
+  window?: boolean;
+  secret?: boolean;
+}
+
+export interface TableState {
+  status: 'connecting' | 'open' | 'closed' | 'failed';
+  match: import('./api.js').MatchInfo | null;
+  seat: number;
+  v: number;
+  view: unknown;
+  legal: unknown[];
+  prompts: Prompt[];
+  waitingFor: number[];
+  deadline: number | null;
+  log: LogEvent[];
+  chat: ChatLine[];
+  connected: boolean[];
+  pending: boolean;
+  error: { code: string; message: string; rule?: string } | null;
+  /** Bumped on every change, for cheap equality. */
+  rev: number;
+}
+
+type Listener = () => void;
+
+export class TableConnection {
+  private ws: WebSocket | null = null;
+  private listeners = new Set<Listener>();
+  private retry = 0;
+  private closedByUs = false;
+  private nextId = 1;
+  state: TableState = {
+    status: 'connecting',
+    match: null,
+    seat: -1,
+    v: -1,
+    view: null,
+    legal: [],
+    prompts: [],
+    waitingFor: [],
+    deadline: null,
+    log: [],
+    chat: [],
+    connected: [],
+    pending: false,
+    error: null,
+    rev: 0,
+  };
+
+  constructor(
+    readonly matchId: string,
+    readonly token: string | null,
+    readonly name?: string,
+  ) {
+    this.open();
+  }
+
+  subscribe = (l: Listener): (() => void) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+  getSnapshot = (): TableState => this.state;
+
+  private set(patch: Partial<TableState>): void {
+    this.state = { ...this.state, ...patch, rev: this.state.rev + 1 };
+    for (const l of this.listeners) l();
+  }
+
+  private open(): void {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 0;
+      const hello: Record<string, unknown> = { t: 'hello', match: this.matchId };
+      if (this.token) hello.token = this.token;
+      if (this.name) hello.name = this.name;
+      if (this.state.v >= 0) hello.since = this.state.v;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (e) => this.onMessage(JSON.parse(String(e.data)));
+    ws.onclose = () => {
+      if (this.closedByUs) return this.set({ status: 'closed' });
+      this.set({ status: 'connecting', pending: false });
+      const delay = Math.min(5000, 250 * 2 ** this.retry++);
+      setTimeout(() => this.open(), delay);
+    };
+  }
+
+  private onMessage(m: Record<string, unknown> & { t: string }): void {
+    switch (m.t) {
+      case 'welcome': {
+        const events = m.events as LogEvent[];
+        const log = m.resync || this.state.v < 0 ? events : [...this.state.log, ...events];
+        this.set({
+          status: 'open',
+          match: m.match as TableState['match'],
+          seat: m.seat as number,
+          v: m.v as number,
+          view: m.view,
+          legal: m.legal as unknown[],
+          prompts: m.prompts as Prompt[],
+          waitingFor: m.waitingFor as number[],
+          deadline: m.deadline as number | null,
+          log,
+          chat: m.chat as ChatLine[],
+          pending: false,
+        });
+        break;
+      }
+      case 'update':
+        this.set({
+          v: m.v as number,
+          view: m.view,
+          legal: m.legal as unknown[],
+          prompts: m.prompts as Prompt[],
+          waitingFor: m.waitingFor as number[],
+          deadline: m.deadline as number | null,
+          log: [...this.state.log, ...(m.events as LogEvent[])],
+        });
+        break;
+      case 'ack':
+        this.set({ pending: false, error: null });
+        break;
+      case 'error':
+        this.set({
+          pending: false,
+          error: { code: m.code as string, message: m.message as string, rule: m.rule as string | undefined },
+        });
+        break;
+      case 'chat':
+        this.set({ chat: [...this.state.chat, m.line as ChatLine] });
+        break;
+      case 'presence':
+        this.set({ connected: m.connected as boolean[] });
+        break;
+    }
+  }
+
+  /** Sends a legal action against the current version. */
+  act(action: unknown): void {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.state.pending) return;
+    this.set({ pending: true, error: null });
+    this.ws.send(JSON.stringify({ t: 'act', v: this.state.v, action, id: String(this.nextId++) }));
+  }
+
+  chat(text: string, to?: number): void {
+    this.ws?.send(JSON.stringify(to === undefined ? { t: 'chat', text } : { t: 'chat', text, to }));
+  }
+
+  resign(): void {
+    this.ws?.send(JSON.stringify({ t: 'resign' }));
+  }
+
+  clearError(): void {
+    this.set({ error: null });
+  }
+
+  close(): void {
+    this.closedByUs = true;
+    this.ws?.close();
+  }
+}

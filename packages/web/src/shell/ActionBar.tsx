@@ -1,0 +1,102 @@
+/**
+ * The action bar: what the game asks of me, and one button per legal action (the generic chooser
+ * every game falls back to — only legal actions can be sent). A search box filters long lists.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useLocale, useT } from '../i18n/index.js';
+import type { TableProps } from './types.js';
+
+export function promptText(
+  game: TableProps['game'],
+  kind: string,
+  args: Record<string, unknown> | undefined,
+  locale: 'en' | 'ru',
+  seatName: (s: number) => string,
+): string {
+  const prefix = kind.split('.')[0];
+  const key = `${prefix}.prompt.${kind}`;
+  const fake = { key, params: args ?? {} };
+  const text = game.formatEvent(fake, locale, seatName);
+  return text === key ? kind : text;
+}
+
+export function ActionBar({ game, conn, state, seatName, act }: TableProps) {
+  const { locale } = useLocale();
+  const t = useT();
+  const [filter, setFilter] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const prompt = state.prompts[0];
+  const over = state.match?.status === 'finished' || (state.view as { over?: unknown } | null)?.over;
+  useEffect(() => {
+    const typing =
+      document.activeElement instanceof HTMLInputElement ||
+      document.activeElement instanceof HTMLTextAreaElement;
+    if (prompt && !prompt.optional && !typing) heading.current?.focus();
+  }, [prompt?.kind, state.v]); // eslint-disable-line react-hooks/exhaustive-deps
+  const labels = state.legal.map((a) => game.describeAction(null, state.seat, a, locale, seatName));
+  const shown = labels
+    .map((l, i) => ({ l, i }))
+    .filter((x) => !filter || x.l.toLowerCase().includes(filter.toLowerCase()));
+  let status: string;
+  if (over) status = t('table.over');
+  else if (state.seat < 0) status = t('table.spectating');
+  else if (prompt) status = promptText(game, prompt.kind, prompt.args, locale, seatName);
+  else
+    status = state.waitingFor.length
+      ? t('table.waitingFor', { names: state.waitingFor.map(seatName).join(', ') })
+      : '';
+  return (
+    <section
+      className={`action-bar ${prompt && !prompt.optional ? 'mine' : ''}`}
+      aria-label={t('table.actions')}
+    >
+      <h2 ref={heading} tabIndex={-1}>
+        {prompt && !prompt.optional ? <span className="turn-badge">{t('table.yourTurn')}: </span> : null}
+        {status}
+      </h2>
+      {state.deadline !== null && <Countdown deadline={state.deadline} />}
+      {state.error && (
+        <p className="error" role="alert">
+          {t('table.error', { message: state.error.message })}{' '}
+          {state.error.rule ? `(${state.error.rule})` : ''}
+          <button type="button" onClick={() => conn.clearError()}>
+            {t('table.dismiss')}
+          </button>
+        </p>
+      )}
+      {state.pending && <p role="status">{t('table.pending')}</p>}
+      {state.legal.length > 8 && (
+        <input
+          type="search"
+          className="action-search"
+          placeholder={t('table.searchActions')}
+          aria-label={t('table.searchActions')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      )}
+      <div className="actions" role="group" aria-label={t('table.actions')}>
+        {shown.map(({ l, i }) => (
+          <button key={i} type="button" disabled={state.pending} onClick={() => act(state.legal[i])}>
+            {l}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Countdown({ deadline }: { deadline: number }) {
+  const t = useT();
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  const s = Math.max(0, Math.round((deadline - now) / 1000));
+  const time =
+    s >= 3600
+      ? `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`
+      : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return <p className="clock">{t('table.deadline', { time })}</p>;
+}
