@@ -67,6 +67,12 @@ export interface Prompt {
   window?: boolean;
   /** A simultaneous secret choice: other seats see only whether it has been committed. */
   secret?: boolean;
+  /**
+   * A time limit the rules themselves set for this decision (e.g. a trading window's 180 s). Prompts
+   * with the same `key` share one timer, started when the key first appears; when it runs out the
+   * server applies each of those seats' timeout defaults.
+   */
+  timer?: { key: string; seconds: number };
 }
 
 /** Public face of a prompt, as other seats and spectators see it. */
@@ -131,6 +137,11 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   ): string;
   /** Message catalogs for event keys, prompt kinds and error codes. */
   readonly messages: Catalog;
+  /**
+   * Texts of the rule IDs cited by events, for rule links in logs: locale → rule ID → plain text.
+   * Optional; a locale may lack some IDs (readers fall back to English).
+   */
+  readonly ruleTexts?: Record<Locale, Record<string, string>>;
   /** One log event in words (parameters localised: seats by name, cards, items…). */
   formatEvent(event: GameEvent, locale: Locale, seatName: (seat: Seat) => string): string;
   /** The view as plain text, for terminal play and replays. */

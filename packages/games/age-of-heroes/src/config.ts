@@ -113,13 +113,13 @@ if (!validated.ok) throw new Error(validated.error.message);
 /** The default data of spec §3.4, validated on load. */
 export const DEFAULT_CONFIG: AohConfig = validated.value;
 
-export const DEFAULT_OPTIONS: AohOptions = { tribes: 'draft', seatOrder: 'random', tradeInputLimit: 60 };
+export const DEFAULT_OPTIONS: AohOptions = { tribes: 'draft', seatOrder: 'random', tradeInputLimit: 60, tradeSeconds: 180 };
 
 export function parseOptions(raw: unknown): Result<AohOptions> {
   const r = (raw ?? {}) as Record<string, unknown>;
   if (typeof r !== 'object' || Array.isArray(r))
     return err('aoh.err.options.invalid', 'Options must be an object.');
-  const known = ['tribes', 'seatOrder', 'tradeInputLimit', 'config'];
+  const known = ['tribes', 'seatOrder', 'tradeInputLimit', 'tradeSeconds', 'config'];
   for (const k of Object.keys(r))
     if (!known.includes(k))
       return err(
@@ -154,6 +154,11 @@ export function parseOptions(raw: unknown): Result<AohOptions> {
         'AOH-TRADE-22',
       );
     o.tradeInputLimit = r.tradeInputLimit;
+  }
+  if (r.tradeSeconds !== undefined) {
+    if (!isInt(r.tradeSeconds))
+      return err('aoh.err.options.tradeSeconds', 'Option "tradeSeconds" must be a whole number of seconds ≥ 0.', 'AOH-TRADE-22');
+    o.tradeSeconds = r.tradeSeconds;
   }
   if (r.config !== undefined) {
     const c = validateConfig(r.config);

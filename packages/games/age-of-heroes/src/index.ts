@@ -11,6 +11,8 @@ import { cloneState } from './clone.js';
 import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
+import rulesEn from './data/rules.en.json' with { type: 'json' };
+import rulesRu from './data/rules.ru.json' with { type: 'json' };
 
 export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> = {
   id: 'age-of-heroes',
@@ -50,6 +52,8 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
     seatName?: (s: Seat) => string,
   ) => describeAction(st?.cfg, seat, a, locale, seatName),
   messages,
+  // Rule texts for the log's rule links (scripts/extract-rules.mjs; rules.ru.json is translated by hand).
+  ruleTexts: { en: rulesEn, ru: rulesRu },
   formatEvent,
   renderText: renderView,
   seating: (st) => st.seating.slice(),

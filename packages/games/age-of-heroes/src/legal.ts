@@ -35,11 +35,16 @@ export function prompts(st: AohState): Prompt[] {
     // Seat order: each surviving seat once, waited for (not ready) or optional (ready, inputs left).
     const m = st.market!;
     const limit = st.opts.tradeInputLimit;
+    const secs = st.opts.tradeSeconds ?? 0;
     for (let s = 0; s < st.n; s++) {
       if (!st.p[s]!.alive) continue;
-      if (!m.ready[s]) out.push({ seat: s, kind: 'aoh.trade', args: { ready: false } });
-      else if (!(limit > 0 && m.inputs[s]! >= limit))
-        out.push({ seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true });
+      let p: Prompt | null = null;
+      if (!m.ready[s]) p = { seat: s, kind: 'aoh.trade', args: { ready: false } };
+      else if (!(limit > 0 && m.inputs[s]! >= limit)) p = { seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true };
+      if (!p) continue;
+      // AOH-TRADE-22: one time limit for the whole window, run by the server.
+      if (secs > 0) p.timer = { key: `market:${st.round}`, seconds: secs };
+      out.push(p);
     }
     return out;
   }

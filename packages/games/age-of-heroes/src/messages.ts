@@ -270,6 +270,7 @@ const en: Record<string, string> = {
   'aoh.err.options.tribes': 'Tribe selection must be "draft" or "random".',
   'aoh.err.options.seatOrder': 'Seat order must be "random" or "fixed".',
   'aoh.err.options.tradeInputLimit': 'The trading input limit must be a whole number ≥ 0.',
+  'aoh.err.options.tradeSeconds': 'The trading time limit must be a whole number of seconds ≥ 0.',
 };
 
 const ru: Record<string, string> = {
@@ -536,6 +537,7 @@ const ru: Record<string, string> = {
   'aoh.err.options.tribes': 'Выбор племён: "draft" или "random".',
   'aoh.err.options.seatOrder': 'Порядок мест: "random" или "fixed".',
   'aoh.err.options.tradeInputLimit': 'Предел торговых действий — целое число ≥ 0.',
+  'aoh.err.options.tradeSeconds': 'Время торговли — целое число секунд ≥ 0.',
 };
 
 export const messages: Catalog = { en, ru };

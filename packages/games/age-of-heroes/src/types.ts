@@ -49,6 +49,11 @@ export interface AohOptions {
    * stand-in for the platform's trading time limit (AOH-TRADE-22); 0 = no limit.
    */
   tradeInputLimit: number;
+  /**
+   * AOH-TRADE-22: the trading window's time limit in seconds (platform setting, default 180,
+   * 0 = no limit). Carried by the trading prompts as a shared timer the server runs.
+   */
+  tradeSeconds: number;
   /** Optional replacement for the default data (same shape as data/config.json). */
   config?: AohConfig;
 }
