@@ -88,7 +88,7 @@ export function describeAction(
     case 'monument':
       return P('aoh.act.monument', { count: a.count });
     case 'place':
-      return P('aoh.act.place', { card: String(a.card), unit: a.unit + 1 });
+      return P('aoh.act.place', { value: a.card, unit: a.unit + 1 });
     case 'duel':
       return P('aoh.act.duel', { unit: a.unit + 1 });
     case 'warUnhero':
