@@ -1,6 +1,7 @@
 /** The lobby: create a match (seats, bots, clock, options), invite links, my matches, open and finished matches. */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { findGame } from '@tabula/catalog';
 import { api } from '../net/api.js';
 import type { CreatedMatch, GameInfo, MatchInfo } from '../net/api.js';
@@ -18,6 +19,7 @@ function gameName(id: string, locale: 'en' | 'ru'): string {
 export function Lobby() {
   const t = useT();
   const { locale } = useLocale();
+  const botNames = useIntl().messages;
   const [games, setGames] = useState<GameInfo[]>([]);
   const [game, setGame] = useState('age-of-heroes');
   const [players, setPlayers] = useState(4);
@@ -177,7 +179,7 @@ export function Lobby() {
                 >
                   {(info?.bots ?? ['random']).map((b) => (
                     <option key={b} value={b}>
-                      {b}
+                      {botNames[`lobby.bot.${b}`] ? t(`lobby.bot.${b}`) : b}
                     </option>
                   ))}
                 </select>

@@ -27,12 +27,21 @@ export function ActionBar({ game, conn, state, seatName, act }: TableProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const prompt = state.prompts[0];
   const over = state.match?.status === 'finished' || (state.view as { over?: unknown } | null)?.over;
+  // A new prompt moves focus to the heading (unless the player is typing). Other moves (a bot's, a
+  // trade offer) leave a keyboard user where they are, unless the update took their focus away.
+  const promptKey = prompt && !prompt.optional ? `${prompt.kind}:${JSON.stringify(prompt.args ?? {})}` : '';
+  const lastPrompt = useRef('');
   useEffect(() => {
+    const active = document.activeElement;
     const typing =
-      document.activeElement instanceof HTMLInputElement ||
-      document.activeElement instanceof HTMLTextAreaElement;
-    if (prompt && !prompt.optional && !typing) heading.current?.focus();
-  }, [prompt?.kind, state.v]); // eslint-disable-line react-hooks/exhaustive-deps
+      active instanceof HTMLInputElement ||
+      active instanceof HTMLTextAreaElement ||
+      active instanceof HTMLSelectElement;
+    const lost = !active || active === document.body;
+    const fresh = promptKey !== lastPrompt.current;
+    lastPrompt.current = promptKey;
+    if (promptKey && !typing && (fresh || lost)) heading.current?.focus();
+  }, [promptKey, state.v]);
   const labels = state.legal.map((a) => game.describeAction(null, state.seat, a, locale, seatName));
   const shown = labels
     .map((l, i) => ({ l, i }))
@@ -49,6 +58,7 @@ export function ActionBar({ game, conn, state, seatName, act }: TableProps) {
     <section
       className={`action-bar ${prompt && !prompt.optional ? 'mine' : ''}`}
       aria-label={t('table.actions')}
+      data-testid="action-bar"
     >
       <h2 ref={heading} tabIndex={-1}>
         {prompt && !prompt.optional ? <span className="turn-badge">{t('table.yourTurn')}: </span> : null}

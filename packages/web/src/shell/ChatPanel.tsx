@@ -26,14 +26,16 @@ export function ChatPanel({
   return (
     <section className="chat" aria-label={t('table.chat')}>
       <h2>{t('table.chat')}</h2>
-      <ol role="log" aria-live="polite">
-        {state.chat.map((c) => (
-          <li key={c.id} className={c.to !== null ? 'private' : ''}>
-            <b>{c.seat === null ? '—' : seatName(c.seat)}</b>
-            {c.to !== null ? ` → ${seatName(c.to)}` : ''}: {c.text}
-          </li>
-        ))}
-      </ol>
+      <div role="log" aria-live="polite">
+        <ol>
+          {state.chat.map((c) => (
+            <li key={c.id} className={c.to !== null ? 'private' : ''}>
+              <b>{c.seat === null ? '—' : seatName(c.seat)}</b>
+              {c.to !== null ? ` → ${seatName(c.to)}` : ''}: {c.text}
+            </li>
+          ))}
+        </ol>
+      </div>
       {state.seat >= 0 && (
         <form onSubmit={send}>
           <label>

@@ -39,7 +39,7 @@ export function HotseatPage({ matchId }: { matchId: string }) {
   const token = seats.find((s) => s.seat === seat)!.token;
   if (revealed !== seat)
     return (
-      <main className="pass-device">
+      <main className="pass-device" data-testid="pass-device">
         <h1>{t('hotseat.pass', { n: seat + 1 })}</h1>
         <p>{t('hotseat.hidden')}</p>
         <button type="button" autoFocus onClick={() => setRevealed(seat)}>

@@ -17,6 +17,7 @@ export function PlayersPanel({ state, seatName }: { state: TableState; seatName:
               {SEAT_SHAPES[s.seat % SEAT_SHAPES.length]}
             </span>{' '}
             {seatName(s.seat)}
+            {s.seat === state.seat ? ` (${t('table.you')})` : ''}
             {s.kind === 'bot'
               ? ` · ${t('table.bot')}`
               : ` · ${state.connected[s.seat] ? t('table.online') : t('table.offline')}`}

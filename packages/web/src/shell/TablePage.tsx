@@ -52,7 +52,12 @@ export function TablePage({
   const Board = gameUis[game.id]?.Board;
   const act = (a: unknown) => conn.act(a);
   return (
-    <div className={`table ${myTurn ? 'my-turn' : ''}`}>
+    <div
+      className={`table ${myTurn ? 'my-turn' : ''}`}
+      data-testid="table"
+      data-seat={state.seat}
+      data-version={state.v}
+    >
       <Announcer state={state} game={game} seatName={seatName} />
       {state.status !== 'open' && (
         <p className="banner" role="status">
