@@ -61,11 +61,25 @@ class HttpError extends Error {
   }
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, v: unknown): T {
+function parse<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ):
+      | { success: true; data: T }
+      | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  v: unknown,
+): T {
   const r = schema.safeParse(v);
   if (!r.success) {
     const i = r.error.issues[0]!;
-    throw new HttpError(400, 'badRequest', `Invalid request: ${i.path.map(String).join('.') || '(body)'}: ${i.message}.`, r.error.issues);
+    throw new HttpError(
+      400,
+      'badRequest',
+      `Invalid request: ${i.path.map(String).join('.') || '(body)'}: ${i.message}.`,
+      r.error.issues,
+    );
   }
   return r.data;
 }
@@ -78,11 +92,19 @@ export async function createApp(o: AppOptions): Promise<App> {
   const httpRate = o.httpRate ?? { perMinute: 60, burst: 5 };
 
   app.setErrorHandler((e: Error & { statusCode?: number; code?: string }, _req, reply) => {
-    if (e instanceof HttpError) return reply.status(e.status).send({ error: { code: e.code, message: e.message, details: e.details } });
+    if (e instanceof HttpError)
+      return reply.status(e.status).send({ error: { code: e.code, message: e.message, details: e.details } });
     const status = e.statusCode && e.statusCode >= 400 && e.statusCode < 500 ? e.statusCode : 500;
-    return reply.status(status).send({ error: { code: status === 500 ? 'internal' : (e.code ?? 'badRequest'), message: status === 500 ? 'Internal server error.' : e.message } });
+    return reply.status(status).send({
+      error: {
+        code: status === 500 ? 'internal' : (e.code ?? 'badRequest'),
+        message: status === 500 ? 'Internal server error.' : e.message,
+      },
+    });
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { code: 'notFound', message: `No route ${req.method} ${req.url}.` } }));
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ error: { code: 'notFound', message: `No route ${req.method} ${req.url}.` } }),
+  );
   app.addHook('onRequest', async (req: FastifyRequest) => {
     if (req.method === 'GET') return;
     const ip = req.ip;
@@ -93,7 +115,12 @@ export async function createApp(o: AppOptions): Promise<App> {
 
   const game = (id: string): AnyGame => {
     const g = findGame(id);
-    if (!g) throw new HttpError(404, 'unknownGame', `Unknown game "${id}". Known: ${GAMES.map((x) => x.id).join(', ')}.`);
+    if (!g)
+      throw new HttpError(
+        404,
+        'unknownGame',
+        `Unknown game "${id}". Known: ${GAMES.map((x) => x.id).join(', ')}.`,
+      );
     return g;
   };
   const match = async (id: string) => {
@@ -108,7 +135,15 @@ export async function createApp(o: AppOptions): Promise<App> {
   };
 
   app.get('/healthz', async () => ({ ok: true }));
-  app.get('/api/games', async () => GAMES.map((g) => ({ id: g.id, minSeats: g.minSeats, maxSeats: g.maxSeats, bots: botNames(g), rulesVersion: g.rulesVersion })));
+  app.get('/api/games', async () =>
+    GAMES.map((g) => ({
+      id: g.id,
+      minSeats: g.minSeats,
+      maxSeats: g.maxSeats,
+      bots: botNames(g),
+      rulesVersion: g.rulesVersion,
+    })),
+  );
 
   app.post('/api/matches', async (req, reply) => {
     const body = parse(CreateMatch, req.body ?? {});
@@ -117,11 +152,16 @@ export async function createApp(o: AppOptions): Promise<App> {
       throw new HttpError(400, 'players', `${g.id} is played by ${g.minSeats} to ${g.maxSeats} players.`);
     const opts = g.parseOptions(body.options ?? {});
     if (!opts.ok) throw new HttpError(400, opts.error.code, opts.error.message, opts.error.params);
-    if (body.seed !== undefined && !o.allowSeed) throw new HttpError(400, 'seedNotAllowed', 'This server chooses the seed of every match.');
-    const seats: { kind: 'human' | 'bot' | 'open'; bot?: string; name?: string }[] = body.seats ?? Array.from({ length: body.players }, () => ({ kind: 'human' as const }));
-    if (seats.length !== body.players) throw new HttpError(400, 'seats', `Give exactly ${body.players} seats.`);
+    if (body.seed !== undefined && !o.allowSeed)
+      throw new HttpError(400, 'seedNotAllowed', 'This server chooses the seed of every match.');
+    const seats: { kind: 'human' | 'bot' | 'open'; bot?: string; name?: string }[] =
+      body.seats ?? Array.from({ length: body.players }, () => ({ kind: 'human' as const }));
+    if (seats.length !== body.players)
+      throw new HttpError(400, 'seats', `Give exactly ${body.players} seats.`);
     const names = botNames(g);
-    for (const s of seats) if (s.kind === 'bot' && s.bot && !names.includes(s.bot)) throw new HttpError(400, 'unknownBot', `Unknown bot "${s.bot}"; known: ${names.join(', ')}.`);
+    for (const s of seats)
+      if (s.kind === 'bot' && s.bot && !names.includes(s.bot))
+        throw new HttpError(400, 'unknownBot', `Unknown bot "${s.bot}"; known: ${names.join(', ')}.`);
     const defaultBot = names.find((n) => n !== 'random') ?? 'random';
     const id = newId();
     const hostToken = newToken();
@@ -140,7 +180,13 @@ export async function createApp(o: AppOptions): Promise<App> {
     const players = seats.map((s, seat) => {
       const token = s.kind === 'human' ? newToken() : null;
       out.push(token ? { seat, kind: s.kind, token } : { seat, kind: s.kind });
-      return { seat, kind: s.kind === 'bot' ? ('bot' as const) : ('human' as const), name: s.name ?? '', bot: s.kind === 'bot' ? settings.bots[seat]! : null, token };
+      return {
+        seat,
+        kind: s.kind === 'bot' ? ('bot' as const) : ('human' as const),
+        name: s.name ?? '',
+        bot: s.kind === 'bot' ? settings.bots[seat]! : null,
+        token,
+      };
     });
     await o.store.createMatch({
       id,
@@ -160,10 +206,17 @@ export async function createApp(o: AppOptions): Promise<App> {
 
   app.get('/api/matches', async (req) => {
     const q = req.query as { status?: string; ids?: string; game?: string; limit?: string; offset?: string };
-    if (q.status && !['open', 'active', 'finished', 'abandoned'].includes(q.status)) throw new HttpError(400, 'badStatus', 'status must be open, active, finished or abandoned.');
+    if (q.status && !['open', 'active', 'finished', 'abandoned'].includes(q.status))
+      throw new HttpError(400, 'badStatus', 'status must be open, active, finished or abandoned.');
     const ids = q.ids ? q.ids.split(',').filter(Boolean).slice(0, 100) : undefined;
     const limit = Math.min(Math.max(Number(q.limit ?? 50) || 50, 1), 200);
-    const rows = await o.store.listMatches({ status: q.status as MatchStatus | undefined, game: q.game, ids, limit, offset: Math.max(0, Number(q.offset ?? 0) || 0) });
+    const rows = await o.store.listMatches({
+      status: q.status as MatchStatus | undefined,
+      game: q.game,
+      ids,
+      limit,
+      offset: Math.max(0, Number(q.offset ?? 0) || 0),
+    });
     return Promise.all(rows.map((r) => hub.info(r.id)));
   });
 
@@ -181,7 +234,12 @@ export async function createApp(o: AppOptions): Promise<App> {
     const kinds = settingsOf(m).kinds;
     const free = seats.filter((s) => kinds[s.seat] === 'open' && !s.hasToken);
     const pick = body.seat === undefined ? free[0] : free.find((s) => s.seat === body.seat);
-    if (!pick) throw new HttpError(409, 'noOpenSeat', body.seat === undefined ? 'No open seat is left in this match.' : `Seat ${body.seat} is not open.`);
+    if (!pick)
+      throw new HttpError(
+        409,
+        'noOpenSeat',
+        body.seat === undefined ? 'No open seat is left in this match.' : `Seat ${body.seat} is not open.`,
+      );
     const token = newToken();
     await o.store.setSeat(id, { seat: pick.seat, kind: 'human', name: body.name ?? '', token });
     if (m.status === 'open' && free.length === 1) await start(id);
@@ -195,7 +253,8 @@ export async function createApp(o: AppOptions): Promise<App> {
     if (m.status !== 'open') throw new HttpError(409, 'started', 'This match has already started.');
     const st = settingsOf(m);
     for (const s of await o.store.getSeats(id))
-      if (st.kinds[s.seat] === 'open' && !s.hasToken) await o.store.setSeat(id, { seat: s.seat, kind: 'bot', bot: st.bots[s.seat] ?? 'random' });
+      if (st.kinds[s.seat] === 'open' && !s.hasToken)
+        await o.store.setSeat(id, { seat: s.seat, kind: 'bot', bot: st.bots[s.seat] ?? 'random' });
     await o.store.updateMatch(id, { status: 'active' });
     hub.drop(id);
     await o.bus.publish(`match:${id}`, JSON.stringify({ t: 'started' }));
@@ -206,7 +265,8 @@ export async function createApp(o: AppOptions): Promise<App> {
     const { id } = req.params as { id: string };
     const { token } = parse(TokenBody, req.body ?? {});
     const m = await match(id);
-    if (sha256(token) !== settingsOf(m).hostHash) throw new HttpError(403, 'notHost', 'Only the player who created the match can start it.');
+    if (sha256(token) !== settingsOf(m).hostHash)
+      throw new HttpError(403, 'notHost', 'Only the player who created the match can start it.');
     await start(id);
     return hub.info(id);
   });
@@ -233,7 +293,12 @@ export async function createApp(o: AppOptions): Promise<App> {
 
   const finishedRecord = async (id: string): Promise<{ g: AnyGame; record: GameRecord }> => {
     const m = await match(id);
-    if (m.status !== 'finished') throw new HttpError(403, 'notFinished', 'The full log (with the seed) is public only once the game is over.');
+    if (m.status !== 'finished')
+      throw new HttpError(
+        403,
+        'notFinished',
+        'The full log (with the seed) is public only once the game is over.',
+      );
     const g = game(m.game);
     const actions = await o.store.actions(id, 0);
     const record: GameRecord = {
@@ -251,18 +316,28 @@ export async function createApp(o: AppOptions): Promise<App> {
     return { g, record };
   };
 
-  app.get('/api/matches/:id/record', async (req) => (await finishedRecord((req.params as { id: string }).id)).record);
+  app.get(
+    '/api/matches/:id/record',
+    async (req) => (await finishedRecord((req.params as { id: string }).id)).record,
+  );
 
   app.get('/api/matches/:id/state', async (req) => {
     const { id } = req.params as { id: string };
     const q = req.query as { step?: string; seat?: string };
     const { g, record } = await finishedRecord(id);
     const step = q.step === undefined ? record.actions.length : Number(q.step);
-    if (!Number.isInteger(step) || step < 0 || step > record.actions.length) throw new HttpError(400, 'badStep', `step must be a whole number from 0 to ${record.actions.length}.`);
+    if (!Number.isInteger(step) || step < 0 || step > record.actions.length)
+      throw new HttpError(400, 'badStep', `step must be a whole number from 0 to ${record.actions.length}.`);
     const r = replay(g, record, step);
     if (!r.ok) throw new HttpError(500, r.error.code, r.error.message);
     const seat = q.seat === undefined ? undefined : Number(q.seat);
-    return { step, of: record.actions.length, action: step > 0 ? record.actions[step - 1] : null, state: deepClone(r.value), view: seat === undefined ? undefined : g.view(r.value, seat) };
+    return {
+      step,
+      of: record.actions.length,
+      action: step > 0 ? record.actions[step - 1] : null,
+      state: deepClone(r.value),
+      view: seat === undefined ? undefined : g.view(r.value, seat),
+    };
   });
 
   if (o.extend) await o.extend(app);
@@ -278,8 +353,22 @@ export async function createApp(o: AppOptions): Promise<App> {
   const rate = o.rate ?? { perSecond: 20, burst: 40 };
 
   const onSocket = (ws: WebSocket) => {
+    // Messages to one client in one turn of the event loop (a move's update and its ack…) leave in
+    // one write: the socket is corked at the first and uncorked once the turn's work is done.
+    const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    let corked = false;
+    const uncork = () => {
+      corked = false;
+      socket!.uncork();
+    };
     const send = (m: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
+      if (ws.readyState !== ws.OPEN) return;
+      if (socket && !corked) {
+        corked = true;
+        socket.cork();
+        process.nextTick(uncork);
+      }
+      ws.send(JSON.stringify(m));
     };
     const bucket = new TokenBucket(rate.burst, rate.perSecond * 60);
     let strikes = 0;
@@ -288,7 +377,11 @@ export async function createApp(o: AppOptions): Promise<App> {
       if (!conn) ws.close(4000, 'hello expected');
     }, 10_000);
     hello.unref();
-    const error = (code: string, message: string, extra: Partial<Extract<ServerMessage, { t: 'error' }>> = {}) => send({ t: 'error', code, message, ...extra });
+    const error = (
+      code: string,
+      message: string,
+      extra: Partial<Extract<ServerMessage, { t: 'error' }>> = {},
+    ) => send({ t: 'error', code, message, ...extra });
     ws.on('close', () => {
       clearTimeout(hello);
       if (conn) hub.detach(conn);
@@ -300,7 +393,8 @@ export async function createApp(o: AppOptions): Promise<App> {
         return;
       }
       if (isBinary) return error('binary', 'Send JSON text messages.');
-      if (data.length > MAX_MESSAGE_BYTES) return error('tooLarge', `Messages are limited to ${MAX_MESSAGE_BYTES} bytes.`);
+      if (data.length > MAX_MESSAGE_BYTES)
+        return error('tooLarge', `Messages are limited to ${MAX_MESSAGE_BYTES} bytes.`);
       let raw: unknown;
       try {
         raw = JSON.parse(data.toString('utf8'));
@@ -311,7 +405,12 @@ export async function createApp(o: AppOptions): Promise<App> {
       if (!r.success) {
         const t = (raw as { t?: unknown })?.t;
         const i = r.error.issues[0]!;
-        return error(typeof t === 'string' && !['hello', 'act', 'chat', 'resign', 'leave', 'ping'].includes(t) ? 'unknownType' : 'badMessage', `Invalid message: ${i.path.map(String).join('.') || '(message)'}: ${i.message}.`);
+        return error(
+          typeof t === 'string' && !['hello', 'act', 'chat', 'resign', 'leave', 'ping'].includes(t)
+            ? 'unknownType'
+            : 'badMessage',
+          `Invalid message: ${i.path.map(String).join('.') || '(message)'}: ${i.message}.`,
+        );
       }
       const msg = r.data;
       try {
@@ -326,14 +425,33 @@ export async function createApp(o: AppOptions): Promise<App> {
           let seat = -1;
           if (msg.token) {
             const s = await o.store.findSeatByToken(msg.match, msg.token);
-            if (!s) return error('badToken', 'That seat token is not valid for this match; you can still watch as a spectator without one.');
+            if (!s)
+              return error(
+                'badToken',
+                'That seat token is not valid for this match; you can still watch as a spectator without one.',
+              );
             seat = s.seat;
-            if (msg.name && msg.name !== s.name) await o.store.setSeat(msg.match, { seat: s.seat, kind: s.kind, name: msg.name });
+            if (msg.name && msg.name !== s.name)
+              await o.store.setSeat(msg.match, { seat: s.seat, kind: s.kind, name: msg.name });
           }
           conn = { matchId: msg.match, seat, lastV: -1, send, close: (c, reason) => ws.close(c, reason) };
           clearTimeout(hello);
           await hub.attach(conn, msg.since);
-          if (m.status === 'open') send({ t: 'welcome', match: await hub.info(msg.match), seat, v: 0, view: null, legal: [], prompts: [], waitingFor: [], deadline: null, events: [], chat: [], resync: false });
+          if (m.status === 'open')
+            send({
+              t: 'welcome',
+              match: await hub.info(msg.match),
+              seat,
+              v: 0,
+              view: null,
+              legal: [],
+              prompts: [],
+              waitingFor: [],
+              deadline: null,
+              events: [],
+              chat: [],
+              resync: false,
+            });
           return;
         }
         if (!conn) return error('helloFirst', 'Say hello first: {"t":"hello","match":…,"token":…}.');
@@ -341,13 +459,16 @@ export async function createApp(o: AppOptions): Promise<App> {
         if (msg.t === 'act') {
           const res = await hub.act(c.matchId, c.seat, msg.v, msg.action);
           if (res.ok) send({ t: 'ack', v: res.v, id: msg.id });
-          else send({ t: 'error', code: res.code, message: res.message, rule: res.rule, v: res.v, id: msg.id });
+          else
+            send({ t: 'error', code: res.code, message: res.message, rule: res.rule, v: res.v, id: msg.id });
           return;
         }
         if (msg.t === 'chat') {
-          if (c.seat < 0) return error('spectator', 'Spectators can read the table chat but not write to it.');
+          if (c.seat < 0)
+            return error('spectator', 'Spectators can read the table chat but not write to it.');
           const m = await o.store.getMatch(c.matchId);
-          if (msg.to !== undefined && (msg.to >= m!.seats || msg.to === c.seat)) return error('badRecipient', 'Private messages go to another seat of this match.');
+          if (msg.to !== undefined && (msg.to >= m!.seats || msg.to === c.seat))
+            return error('badRecipient', 'Private messages go to another seat of this match.');
           await hub.chat(c.matchId, c.seat, msg.text, msg.to);
           return;
         }

@@ -2,6 +2,8 @@
  * Bots on the server run in worker threads, so a thinking bot never blocks other tables. A bot is
  * told exactly what a human in its seat would see: its view, its legal actions and its prompt.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Prompt, Seat } from '@tabula/engine';
 
@@ -20,6 +22,15 @@ export interface BotPool {
   close(): Promise<void>;
 }
 
+/**
+ * The worker's script: beside this module once built; when this module runs from its TypeScript
+ * sources (tests), the built copy in dist (a worker thread cannot load .ts).
+ */
+function workerScript(): URL {
+  const here = new URL('./bot-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(here)) ? here : new URL('../dist/bot-worker.js', import.meta.url);
+}
+
 export class WorkerBotPool implements BotPool {
   private readonly workers: Worker[] = [];
   private readonly pending = new Map<number, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
@@ -28,7 +39,7 @@ export class WorkerBotPool implements BotPool {
 
   constructor(size: number, timeoutMs = 10_000) {
     for (let i = 0; i < Math.max(1, size); i++) {
-      const w = new Worker(new URL('./bot-worker.js', import.meta.url));
+      const w = new Worker(workerScript());
       w.unref();
       w.on('message', (m: { id: number; action?: unknown; error?: string }) => {
         const p = this.pending.get(m.id);

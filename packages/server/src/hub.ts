@@ -59,7 +59,9 @@ export class Hub {
       p = (async () => {
         const row = await this.store.getMatch(id);
         if (!row || row.status === 'open') return null;
-        const rt = await MatchRuntime.load(this.store, this.gameOf(row.game), row, { snapshotEvery: this.config.snapshotEvery });
+        const rt = await MatchRuntime.load(this.store, this.gameOf(row.game), row, {
+          snapshotEvery: this.config.snapshotEvery,
+        });
         await this.bus.subscribe(`match:${id}`, (m) => void this.onBus(id, m));
         this.schedule(rt);
         return rt;
@@ -79,7 +81,8 @@ export class Hub {
   }
 
   private async onBus(id: string, raw: string): Promise<void> {
-    const msg = JSON.parse(raw) as { t: 'moved'; v: number } | { t: 'chat'; line: ChatLine } | { t: 'seats' } | { t: 'started' };
+    const msg = JSON.parse(raw) as
+      { t: 'moved'; v: number } | { t: 'chat'; line: ChatLine } | { t: 'seats' } | { t: 'started' };
     if (msg.t === 'started') {
       this.drop(id);
       await this.started(id);
@@ -96,7 +99,11 @@ export class Hub {
       const moved = await rt.exclusive(() => rt.catchUp());
       if (moved) this.changed(rt);
     } else if (msg.t === 'seats') {
-      rt.seats = await this.store.getSeats(id);
+      // Serialised with takeovers: a read begun before a local takeover was stored must not
+      // overwrite it (the seat would turn human again and get a clock).
+      await rt.exclusive(async () => {
+        rt.seats = await this.store.getSeats(id);
+      });
       this.schedule(rt);
       this.presence(id);
     }
@@ -108,19 +115,25 @@ export class Hub {
     const rt = await this.get(conn.matchId);
     let set = this.conns.get(conn.matchId);
     if (!set) this.conns.set(conn.matchId, (set = new Set()));
-    set.add(conn);
     if (!rt) {
+      set.add(conn);
       // An open match: listen for its start (possibly announced by another process).
       await this.bus.subscribe(`match:${conn.matchId}`, (m) => void this.onBus(conn.matchId, m));
       return;
     }
-    const missed = since === undefined ? null : rt.eventsSince(conn.seat, since);
+    // Everything awaited comes first: the welcome (version, view, missed events) is then built and
+    // the connection registered in one synchronous step, so no move can fall between the events it
+    // carries and its view, and no update can reach the client before its welcome.
     const chat = await this.store.chat(conn.matchId, conn.seat >= 0 ? conn.seat : null, { limit: 200 });
+    const match = await this.info(conn.matchId);
+    if (conn.seat >= 0) match.seats[conn.seat]!.connected = match.seats[conn.seat]!.kind !== 'bot';
+    const missed = since === undefined ? null : rt.eventsSince(conn.seat, since);
     const st = rt.seatState(conn.seat);
     conn.lastV = rt.v;
+    set.add(conn);
     conn.send({
       t: 'welcome',
-      match: await this.info(conn.matchId),
+      match,
       seat: conn.seat,
       v: rt.v,
       ...st,
@@ -133,8 +146,27 @@ export class Hub {
   }
 
   detach(conn: Conn): void {
-    this.conns.get(conn.matchId)?.delete(conn);
+    const set = this.conns.get(conn.matchId);
+    set?.delete(conn);
     this.presence(conn.matchId);
+    if (set?.size === 0) this.evictIfOver(conn.matchId);
+  }
+
+  /**
+   * A finished match nobody is connected to leaves memory (a long-running server would otherwise
+   * keep every game it ever held); it is loaded again from the store if anyone asks for it.
+   */
+  private evictIfOver(id: string): void {
+    const p = this.runtimes.get(id);
+    void p?.then((rt) => {
+      if (!rt || rt.row.status !== 'finished' || this.runtimes.get(id) !== p || this.conns.get(id)?.size)
+        return;
+      this.runtimes.delete(id);
+      this.conns.delete(id);
+      this.clear(id);
+      this.timerStarts.delete(id);
+      void this.bus.unsubscribe(`match:${id}`).catch(() => undefined);
+    });
   }
 
   connected(matchId: string, seat: Seat): boolean {
@@ -198,7 +230,12 @@ export class Hub {
     return this.submit(rt, seat, clientV, action);
   }
 
-  private async submit(rt: MatchRuntime, seat: Seat, clientV: number, action: unknown): Promise<SubmitResult> {
+  private async submit(
+    rt: MatchRuntime,
+    seat: Seat,
+    clientV: number,
+    action: unknown,
+  ): Promise<SubmitResult> {
     const r = await rt.exclusive(() => {
       rt.lastActor = seat;
       return rt.submit(seat, clientV, action);
@@ -233,11 +270,26 @@ export class Hub {
     return null;
   }
 
+  /** When each rule timer (Prompt.timer) of a match started, by key. */
+  private readonly timerStarts = new Map<string, Map<string, number>>();
+
+  private timerExpiry(rt: MatchRuntime, p: Prompt, now: number): number | null {
+    if (!p.timer) return null;
+    let m = this.timerStarts.get(rt.row.id);
+    if (!m) this.timerStarts.set(rt.row.id, (m = new Map()));
+    let at = m.get(p.timer.key);
+    if (at === undefined) m.set(p.timer.key, (at = now));
+    return at + p.timer.seconds * 1000;
+  }
+
   deadline(rt: MatchRuntime, seat: Seat): number | null {
     const lim = this.limitMs(rt);
     const since = rt.promptSince.get(seat);
-    if (lim === null || !since || rt.seatController(seat) === 'bot') return null;
-    return since.at + lim;
+    const p = rt.prompts().find((x) => x.seat === seat);
+    const rule = p ? this.timerExpiry(rt, p, Date.now()) : null;
+    const clock = lim === null || !since || rt.seatController(seat) === 'bot' ? null : since.at + lim;
+    if (clock === null) return rule;
+    return rule === null ? clock : Math.min(clock, rule);
   }
 
   /** Plans what happens without a client: bots' moves, self-closing windows, timeouts. */
@@ -247,6 +299,12 @@ export class Hub {
     if (rt.row.status !== 'active') return;
     const v = rt.v;
     const now = Date.now();
+    const ruleTimers = new Map<string, number>();
+    for (const p of rt.prompts()) {
+      const exp = this.timerExpiry(rt, p, now);
+      if (exp !== null && p.timer) ruleTimers.set(p.timer.key, exp);
+    }
+    for (const [key, exp] of ruleTimers) this.later(id, exp - now, () => void this.expire(rt, v, key));
     for (const p of rt.prompts()) {
       if (p.optional) continue;
       const since = rt.promptSince.get(p.seat) ?? { at: now, v };
@@ -266,6 +324,19 @@ export class Hub {
     }
   }
 
+  /** A rule timer ran out: every seat still waited for under it takes its timeout default. */
+  private async expire(rt: MatchRuntime, v: number, key: string): Promise<void> {
+    if (rt.v !== v) return;
+    for (let guard = 0; guard < 1000; guard++) {
+      const p = rt.prompts().find((x) => !x.optional && x.timer?.key === key);
+      if (!p) break;
+      const def = rt.game.defaultAction(rt.state, p.seat);
+      if (def === null) break;
+      const r = await this.submit(rt, p.seat, rt.v, def);
+      if (!r.ok && r.code !== 'stale') break;
+    }
+  }
+
   private async auto(rt: MatchRuntime, v: number, seat: Seat, action: unknown): Promise<void> {
     if (rt.v !== v) return;
     await this.submit(rt, seat, v, action);
@@ -279,7 +350,15 @@ export class Hub {
     const view = rt.game.view(rt.state, p.seat);
     let action: unknown;
     try {
-      action = await this.bots.choose({ game: rt.game.id, bot: name, seed: `${rt.row.id}:${p.seat}`, seat: p.seat, view, legal, prompt: p });
+      action = await this.bots.choose({
+        game: rt.game.id,
+        bot: name,
+        seed: `${rt.row.id}:${p.seat}`,
+        seat: p.seat,
+        view,
+        legal,
+        prompt: p,
+      });
     } catch {
       action = rt.game.defaultAction(rt.state, p.seat) ?? legal[0];
     }
@@ -303,12 +382,16 @@ export class Hub {
 
   /** A bot takes a seat over (its player left or ran out of time, if the match allows it). */
   async takeOver(rt: MatchRuntime, seat: Seat): Promise<void> {
-    const s = rt.seats.find((x) => x.seat === seat);
-    if (!s || s.kind === 'bot') return;
-    const bot = rt.settings.bots[seat] ?? (rt.game.bots && Object.keys(rt.game.bots)[0]) ?? 'random';
-    s.kind = 'bot';
-    s.bot = bot;
-    await this.store.setSeat(rt.row.id, { seat, kind: 'bot', bot, connected: false });
+    const changed = await rt.exclusive(async () => {
+      const s = rt.seats.find((x) => x.seat === seat);
+      if (!s || s.kind === 'bot') return false;
+      const bot = rt.settings.bots[seat] ?? (rt.game.bots && Object.keys(rt.game.bots)[0]) ?? 'random';
+      s.kind = 'bot';
+      s.bot = bot;
+      await this.store.setSeat(rt.row.id, { seat, kind: 'bot', bot, connected: false });
+      return true;
+    });
+    if (!changed) return;
     await this.bus.publish(`match:${rt.row.id}`, JSON.stringify({ t: 'seats' }));
     this.schedule(rt);
   }
@@ -316,8 +399,18 @@ export class Hub {
   /* ---------------------------------------------------------------- chat, info */
 
   async chat(matchId: string, seat: Seat, text: string, to: Seat | undefined): Promise<ChatLine> {
-    const row = await this.store.addChat(matchId, { seat: seat >= 0 ? seat : null, toSeat: to ?? null, text });
-    const line: ChatLine = { id: row.id, seat: row.seat, to: row.toSeat, text: row.text, at: row.at.toISOString() };
+    const row = await this.store.addChat(matchId, {
+      seat: seat >= 0 ? seat : null,
+      toSeat: to ?? null,
+      text,
+    });
+    const line: ChatLine = {
+      id: row.id,
+      seat: row.seat,
+      to: row.toSeat,
+      text: row.text,
+      at: row.at.toISOString(),
+    };
     await this.bus.publish(`match:${matchId}`, JSON.stringify({ t: 'chat', line }));
     return line;
   }
@@ -351,8 +444,16 @@ export class Hub {
       players: row.seats,
       seats: Array.from({ length: row.seats }, (_, seat) => {
         const s = seats.find((x) => x.seat === seat);
-        const kind = s?.kind === 'bot' ? 'bot' : !s?.hasToken && settings.kinds[seat] === 'open' ? 'open' : 'human';
-        return { seat, kind, name: s?.name || null, bot: s?.bot ?? null, taken: kind === 'bot' || !!s?.hasToken, connected: kind !== 'bot' && this.connected(id, seat) };
+        const kind =
+          s?.kind === 'bot' ? 'bot' : !s?.hasToken && settings.kinds[seat] === 'open' ? 'open' : 'human';
+        return {
+          seat,
+          kind,
+          name: s?.name || null,
+          bot: s?.bot ?? null,
+          taken: kind === 'bot' || !!s?.hasToken,
+          connected: kind !== 'bot' && this.connected(id, seat),
+        };
       }),
       v: row.seq,
       clock: settings.clock,

@@ -28,7 +28,10 @@ export function landingPage(app: FastifyInstance): void {
   app.get('/', async (req, reply) => {
     const lang = /^ru/i.test(String(req.headers['accept-language'] ?? '')) ? 'ru' : 'en';
     const t = TEXT[lang];
-    const items = GAMES.map((g) => `<li>${g.messages[lang][`${g.id === 'age-of-heroes' ? 'aoh' : g.id}.name`] ?? g.id} — ${g.minSeats}–${g.maxSeats} ${t.players}</li>`).join('');
+    const items = GAMES.map(
+      (g) =>
+        `<li>${g.messages[lang][`${g.id === 'age-of-heroes' ? 'aoh' : g.id}.name`] ?? g.id} — ${g.minSeats}–${g.maxSeats} ${t.players}</li>`,
+    ).join('');
     reply.type('text/html; charset=utf-8');
     return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Tabula</title>
 <main style="font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${t.title}</h1><p>${t.intro}</p>

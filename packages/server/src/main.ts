@@ -21,7 +21,9 @@ Options and environment:
                   REDIS_URL      fan out events through Redis (several server processes)
                   BOT_THREADS    worker threads for bots (default 1)
                   BOT_DELAY_MS   default bot think delay in ms (default 600)
-                  WINDOW_MS      minimum time a response window stays open (default 2000)`);
+                  WINDOW_MS      minimum time a response window stays open (default 2000)
+                  MSG_RATE       WebSocket messages a connection may send per second (default 20)
+                  MSG_BURST      burst of WebSocket messages allowed above that rate (default 40)`);
   process.exit(0);
 }
 const flag = (name: string) => {
@@ -44,11 +46,14 @@ const server = await startServer({
   redisUrl: env.REDIS_URL,
   botThreads: Number(env.BOT_THREADS ?? 1),
   hub: { botDelayMs: Number(env.BOT_DELAY_MS ?? 600), windowMs: Number(env.WINDOW_MS ?? 2000) },
+  rate: { perSecond: Number(env.MSG_RATE ?? 20), burst: Number(env.MSG_BURST ?? 40) },
 }).catch((e: Error) => {
   console.error(`Tabula could not start: ${e.message}`);
   process.exit(1);
 });
-console.log(`Tabula is running on ${server.url}  (store: ${server.storeKind}${env.REDIS_URL ? ', fan-out: Redis' : ''})`);
+console.log(
+  `Tabula is running on ${server.url}  (store: ${server.storeKind}${env.REDIS_URL ? ', fan-out: Redis' : ''})`,
+);
 const stop = async () => {
   await server.close();
   process.exit(0);

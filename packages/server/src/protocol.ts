@@ -13,10 +13,25 @@ const json = z.unknown();
 /** Client → server over WebSocket. */
 export const ClientMessage = z.discriminatedUnion('t', [
   /** First message: which match, which seat (by token; none = spectator), last version seen. */
-  z.object({ t: z.literal('hello'), match: z.string().min(1).max(64), token: z.string().min(1).max(200).optional(), since: z.number().int().min(0).optional(), name: z.string().max(40).optional() }),
+  z.object({
+    t: z.literal('hello'),
+    match: z.string().min(1).max(64),
+    token: z.string().min(1).max(200).optional(),
+    since: z.number().int().min(0).optional(),
+    name: z.string().max(40).optional(),
+  }),
   /** An action, sent against the version the client last saw (stale versions are rejected). */
-  z.object({ t: z.literal('act'), v: z.number().int().min(0), action: json, id: z.string().max(64).optional() }),
-  z.object({ t: z.literal('chat'), text: z.string().min(1).max(MAX_CHAT_LENGTH), to: z.number().int().min(0).max(15).optional() }),
+  z.object({
+    t: z.literal('act'),
+    v: z.number().int().min(0),
+    action: json,
+    id: z.string().max(64).optional(),
+  }),
+  z.object({
+    t: z.literal('chat'),
+    text: z.string().min(1).max(MAX_CHAT_LENGTH),
+    to: z.number().int().min(0).max(15).optional(),
+  }),
   z.object({ t: z.literal('resign') }),
   z.object({ t: z.literal('leave') }),
   z.object({ t: z.literal('ping') }),
@@ -34,7 +49,13 @@ export const ClockSettings = z.discriminatedUnion('mode', [
   /** Seconds per decision. */
   z.object({ mode: z.literal('realtime'), seconds: z.number().min(0.1).max(3600) }),
   /** Hours per decision (turn-based, over days). */
-  z.object({ mode: z.literal('turn'), hours: z.number().min(0.01).max(24 * 14) }),
+  z.object({
+    mode: z.literal('turn'),
+    hours: z
+      .number()
+      .min(0.01)
+      .max(24 * 14),
+  }),
 ]);
 export type ClockSettings = z.infer<typeof ClockSettings>;
 
@@ -55,13 +76,38 @@ export const CreateMatch = z.object({
 });
 export type CreateMatch = z.infer<typeof CreateMatch>;
 
-export const JoinMatch = z.object({ seat: z.number().int().min(0).max(15).optional(), name: z.string().max(40).optional() });
+export const JoinMatch = z.object({
+  seat: z.number().int().min(0).max(15).optional(),
+  name: z.string().max(40).optional(),
+});
 export const TokenBody = z.object({ token: z.string().min(1).max(200) });
 
 /** Server → client. */
 export type ServerMessage =
-  | { t: 'welcome'; match: MatchInfo; seat: number; v: number; view: unknown; legal: unknown[]; prompts: unknown[]; waitingFor: number[]; deadline: number | null; events: VersionedEvent[]; chat: ChatLine[]; resync: boolean }
-  | { t: 'update'; v: number; events: VersionedEvent[]; view: unknown; legal: unknown[]; prompts: unknown[]; waitingFor: number[]; deadline: number | null }
+  | {
+      t: 'welcome';
+      match: MatchInfo;
+      seat: number;
+      v: number;
+      view: unknown;
+      legal: unknown[];
+      prompts: unknown[];
+      waitingFor: number[];
+      deadline: number | null;
+      events: VersionedEvent[];
+      chat: ChatLine[];
+      resync: boolean;
+    }
+  | {
+      t: 'update';
+      v: number;
+      events: VersionedEvent[];
+      view: unknown;
+      legal: unknown[];
+      prompts: unknown[];
+      waitingFor: number[];
+      deadline: number | null;
+    }
   | { t: 'ack'; v: number; id?: string }
   | { t: 'chat'; line: ChatLine }
   | { t: 'presence'; connected: boolean[] }

@@ -9,9 +9,11 @@ import { canSee } from '@tabula/engine';
 import type { MatchInfo as MatchRow, SeatInfo as SeatRow, Store } from '@tabula/store';
 import type { MatchSettings } from './ports.js';
 import { settingsOf } from './ports.js';
+import { appendAction } from './appends.js';
 import type { VersionedEvent } from './protocol.js';
 
-export type SubmitResult = { ok: true; v: number } | { ok: false; code: string; message: string; rule?: string; v: number };
+export type SubmitResult =
+  { ok: true; v: number } | { ok: false; code: string; message: string; rule?: string; v: number };
 
 export interface RuntimeOptions {
   /** Take a snapshot every this many actions. */
@@ -73,10 +75,12 @@ export class MatchRuntime {
   private async applyStored(rows: { seq: number; seat: number; action: unknown }[]): Promise<boolean> {
     let moved = false;
     for (const a of rows) {
-      if (a.seq !== this.v + 1) throw new Error(`match ${this.row.id}: stored action ${a.seq} does not follow ${this.v}`);
+      if (a.seq !== this.v + 1)
+        throw new Error(`match ${this.row.id}: stored action ${a.seq} does not follow ${this.v}`);
       const log: GameEvent[] = [];
       const r = this.game.apply(this.state, a.seat, a.action, log);
-      if (!r.ok) throw new Error(`match ${this.row.id}: stored action ${a.seq} rejected on load: ${r.error.message}`);
+      if (!r.ok)
+        throw new Error(`match ${this.row.id}: stored action ${a.seq} rejected on load: ${r.error.message}`);
       this.v = a.seq;
       this.events[this.v] = log;
       this.lastActor = a.seat;
@@ -100,18 +104,37 @@ export class MatchRuntime {
    * stale and rejected, so a retried message is never applied twice.
    */
   async submit(seat: Seat, clientV: number, action: unknown): Promise<SubmitResult> {
-    if (this.row.status !== 'active') return { ok: false, code: 'match.notActive', message: this.row.status === 'finished' ? 'The game is over.' : 'The game has not started yet.', v: this.v };
-    if (clientV !== this.v) return { ok: false, code: 'stale', message: `Your view is out of date (version ${clientV}, the game is at ${this.v}); it has been refreshed.`, v: this.v };
+    if (this.row.status !== 'active')
+      return {
+        ok: false,
+        code: 'match.notActive',
+        message: this.row.status === 'finished' ? 'The game is over.' : 'The game has not started yet.',
+        v: this.v,
+      };
+    if (clientV !== this.v)
+      return {
+        ok: false,
+        code: 'stale',
+        message: `Your view is out of date (version ${clientV}, the game is at ${this.v}); it has been refreshed.`,
+        v: this.v,
+      };
     const next = this.game.clone(this.state);
     const log: GameEvent[] = [];
     const r = this.game.apply(next, seat, action, log);
-    if (!r.ok) return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
-    const stored = await this.store.appendAction(this.row.id, this.v, { seat, action });
+    if (!r.ok)
+      return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
+    const stored = await appendAction(this.store, this.row.id, this.v, { seat, action });
     if (!stored.ok) {
-      if (stored.reason === 'not-found') return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v };
+      if (stored.reason === 'not-found')
+        return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v };
       // Another process stored a move at this version first: take its moves, reject ours as stale.
       await this.catchUp();
-      return { ok: false, code: 'stale', message: 'Another move was made first; your view has been refreshed.', v: this.v };
+      return {
+        ok: false,
+        code: 'stale',
+        message: 'Another move was made first; your view has been refreshed.',
+        v: this.v,
+      };
     }
     this.state = next;
     this.v = stored.seq;
@@ -128,7 +151,10 @@ export class MatchRuntime {
       this.row.outcome = out;
       await this.store.finishMatch(this.row.id, out);
     }
-    if (this.opts.snapshotEvery > 0 && this.v % this.opts.snapshotEvery === 0) await this.store.saveSnapshot(this.row.id, this.v, this.state);
+    // A snapshot only shortens loading (the log is the truth): it is written off the move's path,
+    // so the mover's acknowledgement does not wait for it. The state is serialised right here.
+    if (this.opts.snapshotEvery > 0 && this.v % this.opts.snapshotEvery === 0)
+      void this.store.saveSnapshot(this.row.id, this.v, this.state).catch(() => undefined);
   }
 
   /** Records when each seat's prompt appeared (kept while the same prompt stays open). */
@@ -141,7 +167,8 @@ export class MatchRuntime {
       const cur = this.promptSince.get(p.seat);
       // A prompt of the same kind stays "the same decision" across other seats' moves (trading),
       // but a seat's own move starts a new one.
-      if (!cur || cur.key !== key || this.lastActor === p.seat) this.promptSince.set(p.seat, { v: this.v, at: now, key });
+      if (!cur || cur.key !== key || this.lastActor === p.seat)
+        this.promptSince.set(p.seat, { v: this.v, at: now, key });
     }
     for (const s of [...this.promptSince.keys()]) if (!seen.has(s)) this.promptSince.delete(s);
     this.lastActor = -2;

@@ -19,6 +19,7 @@ export interface ServerOptions {
   hub?: Partial<HubConfig>;
   allowSeed?: boolean;
   rate?: AppOptions['rate'];
+  httpRate?: AppOptions['httpRate'];
   extend?: AppOptions['extend'];
 }
 
@@ -30,18 +31,33 @@ export interface RunningServer {
 }
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
-  const db = o.databaseUrl ? await openPostgres(o.databaseUrl) : await openPglite(o.dataDir === 'memory' || !o.dataDir ? 'memory' : join(o.dataDir, 'pglite'));
+  const db = o.databaseUrl
+    ? await openPostgres(o.databaseUrl)
+    : await openPglite(o.dataDir === 'memory' || !o.dataDir ? 'memory' : join(o.dataDir, 'pglite'));
   await migrate(db);
   const store = new Store(db);
   const bus = o.redisUrl ? await redisBus(o.redisUrl) : new LocalBus();
   const bots = new WorkerBotPool(o.botThreads ?? 1);
-  const a = await createApp({ store, bus, bots, hub: o.hub, allowSeed: o.allowSeed, rate: o.rate, extend: o.extend });
+  const a = await createApp({
+    store,
+    bus,
+    bots,
+    hub: o.hub,
+    allowSeed: o.allowSeed,
+    rate: o.rate,
+    httpRate: o.httpRate,
+    extend: o.extend,
+  });
   await a.app.listen({ port: o.port, host: o.host ?? '127.0.0.1' });
   const port = (a.app.server.address() as AddressInfo).port;
   return {
     url: `http://${o.host && o.host !== '0.0.0.0' ? o.host : 'localhost'}:${port}`,
     port,
-    storeKind: o.databaseUrl ? 'PostgreSQL' : o.dataDir === 'memory' ? 'PGlite (memory)' : `PGlite (${o.dataDir})`,
+    storeKind: o.databaseUrl
+      ? 'PostgreSQL'
+      : o.dataDir === 'memory'
+        ? 'PGlite (memory)'
+        : `PGlite (${o.dataDir})`,
     async close() {
       await a.close();
       await bots.close();

@@ -26,7 +26,8 @@ export function hasWebClient(dir = WEB_DIST): boolean {
 export function serveWeb(app: FastifyInstance, dir = WEB_DIST): void {
   const send = async (path: string, reply: import('fastify').FastifyReply) => {
     const file = normalize(join(dir, path));
-    if (!file.startsWith(normalize(dir))) return reply.status(404).send({ error: { code: 'notFound', message: 'Not found.' } });
+    if (!file.startsWith(normalize(dir)))
+      return reply.status(404).send({ error: { code: 'notFound', message: 'Not found.' } });
     try {
       const body = await readFile(file);
       reply.header('content-type', TYPES[extname(file)] ?? 'application/octet-stream');
