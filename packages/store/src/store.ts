@@ -436,6 +436,62 @@ export class Store {
     return { ok: false, reason: 'conflict', currentSeq: Number(m.seq) };
   }
 
+  /**
+   * Several `appendAction`s to different matches in one statement, each with the same
+   * compare-and-set; results in the order of `entries`. On the embedded database a statement
+   * costs far more than a row, so a server batches the moves of many tables this way. Meant for one
+   * process alone on its database (PGlite): on a shared PostgreSQL, use `appendAction`.
+   */
+  async appendActions(
+    entries: readonly { matchId: string; expectedSeq: number; seat: Seat; action: unknown }[],
+  ): Promise<AppendResult[]> {
+    const ids = entries.map((e) => e.matchId);
+    if (entries.length < 2 || new Set(ids).size !== ids.length) return this.appendEach(entries);
+    for (const e of entries)
+      if (!Number.isInteger(e.expectedSeq) || e.expectedSeq < 0)
+        throw new RangeError(`Invalid expected sequence ${e.expectedSeq}.`);
+    const actions = entries.map((e) => json(e.action, 'action'));
+    let rows: { match_id: string; seq: number }[];
+    try {
+      ({ rows } = await this.db.query<{ match_id: string; seq: number }>(
+        `WITH input AS (
+           SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS t(id, expected, seat, action)
+         ), bump AS (
+           UPDATE matches m SET seq = m.seq + 1, updated_at = now()
+           FROM input i
+           WHERE m.id = i.id AND m.seq = i.expected AND m.status = ANY($5::text[])
+           RETURNING m.id, m.seq
+         )
+         INSERT INTO actions (match_id, seq, seat, action)
+         SELECT b.id, b.seq, i.seat, i.action::jsonb FROM bump b JOIN input i ON i.id = b.id
+         RETURNING match_id, seq`,
+        [ids, entries.map((e) => e.expectedSeq), entries.map((e) => e.seat), actions, [...LIVE]],
+      ));
+    } catch (e) {
+      // One entry broke the statement (nothing was stored): take them one by one.
+      if (!isUniqueViolation(e)) throw e;
+      return this.appendEach(entries);
+    }
+    const stored = new Map(rows.map((r) => [r.match_id, Number(r.seq)]));
+    // An entry the statement skipped failed its compare-and-set: `appendAction` says why.
+    return Promise.all(
+      entries.map((e) => {
+        const seq = stored.get(e.matchId);
+        return seq === undefined
+          ? this.appendAction(e.matchId, e.expectedSeq, e)
+          : Promise.resolve<AppendResult>({ ok: true, seq });
+      }),
+    );
+  }
+
+  private async appendEach(
+    entries: readonly { matchId: string; expectedSeq: number; seat: Seat; action: unknown }[],
+  ): Promise<AppendResult[]> {
+    const out: AppendResult[] = [];
+    for (const e of entries) out.push(await this.appendAction(e.matchId, e.expectedSeq, e));
+    return out;
+  }
+
   /** The actions after sequence `afterSeq`, in order. */
   async actions(matchId: string, afterSeq = 0, limit?: number): Promise<StoredAction[]> {
     const params: unknown[] = [matchId, afterSeq];
