@@ -10,6 +10,7 @@ export default defineConfig({
       '@tabula/engine': src('./packages/engine/src/index.ts'),
       '@tabula/bots': src('./packages/bots/src/index.ts'),
       '@tabula/age-of-heroes': src('./packages/games/age-of-heroes/src/index.ts'),
+      '@tabula/struggle-for-rome': src('./packages/games/struggle-for-rome/src/index.ts'),
       '@tabula/nations': src('./packages/games/nations/src/index.ts'),
       '@tabula/catalog': src('./packages/catalog/src/index.ts'),
       '@tabula/store': src('./packages/store/src/index.ts'),

@@ -1,12 +1,13 @@
 /** The games Tabula offers. The only place that lists them; everything else asks here. */
 import type { AnyGame } from '@tabula/engine';
 import { ageOfHeroes } from '@tabula/age-of-heroes';
+import { struggleForRome } from '@tabula/struggle-for-rome';
 
-export const GAMES: readonly AnyGame[] = [ageOfHeroes];
+export const GAMES: readonly AnyGame[] = [ageOfHeroes, struggleForRome];
 
 /** Finds a game by id or a short alias (e.g. "aoh"). */
 export function findGame(name: string): AnyGame | undefined {
   const key = name.toLowerCase();
-  const aliases: Record<string, string> = { aoh: 'age-of-heroes' };
+  const aliases: Record<string, string> = { aoh: 'age-of-heroes', sfr: 'struggle-for-rome' };
   return GAMES.find((g) => g.id === (aliases[key] ?? key));
 }

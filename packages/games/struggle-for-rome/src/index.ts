@@ -1,0 +1,69 @@
+/** Struggle for Rome as a Tabula game module (the engine contract of @tabula/engine). */
+import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
+import { err, ok, translate } from '@tabula/engine';
+import { DEFAULT_RT, parseOptions, rtOf } from './config.js';
+import { defaultFor, legalActions, prompts } from './legal.js';
+import { messages } from './messages.js';
+import { apply, RULES_VERSION, setupState } from './rules.js';
+import type { SfrAction, SfrOptions, SfrState, SfrView } from './types.js';
+import { sampleWorld, view } from './view.js';
+import { cloneState } from './clone.js';
+import { describeAction, formatEvent } from './describe.js';
+import { renderView } from './text.js';
+import { heuristicBot } from './bot.js';
+import rulesEn from './data/rules.en.json' with { type: 'json' };
+
+export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOptions> = {
+  id: 'struggle-for-rome',
+  rulesVersion: RULES_VERSION,
+  minSeats: DEFAULT_RT.C.players.min,
+  maxSeats: DEFAULT_RT.C.players.max,
+  parseOptions,
+  setup(options: SfrOptions, seats: number, seed: string, log): Result<SfrState> {
+    const { min, max } = rtOf(options).C.players;
+    if (!Number.isInteger(seats) || seats < min || seats > max)
+      return err(
+        'sfr.err.players',
+        `Struggle for Rome is played by ${min} to ${max} players.`,
+        'SFR-SETUP-1',
+        { min, max },
+      );
+    return ok(setupState(options, seats, String(seed), log));
+  },
+  prompts,
+  legalActions,
+  apply,
+  defaultAction: defaultFor,
+  view,
+  outcome: (st) => st.over,
+  sampleWorld,
+  clone: cloneState,
+  describeAction: (
+    st: SfrState | null,
+    seat: Seat,
+    a: SfrAction,
+    locale: Locale,
+    seatName?: (s: Seat) => string,
+  ) => describeAction(st ? rtOf(st.opts) : DEFAULT_RT, seat, a, locale, seatName),
+  messages,
+  ruleTexts: { en: rulesEn as Record<string, string>, ru: {} },
+  formatEvent,
+  renderText: renderView,
+  seating: (st) => Array.from({ length: st.n }, (_, i) => i),
+  seatTags: (st, seat) => ({ colour: rtOf(st.opts).C.colours[seat]! }),
+  bots: { heuristic: heuristicBot },
+};
+
+export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
+  return translate([messages], locale, key, params);
+}
+
+export * from './types.js';
+export { DEFAULT_RT, DEFAULT_OPTIONS, parseMap, parseOptions, routeOf, routesFrom, rtOf } from './config.js';
+export type { Rt, RouteEntry, Variant } from './config.js';
+export { scenario, applySteps, offerSteps, cheapestMove } from './scenario.js';
+export type { ScenarioSpec, SeatSpec, TribeSpec, ScenarioAt, OfferSpec } from './scenario.js';
+export { checkInvariants } from './invariants.js';
+export { messages } from './messages.js';
+export { renderView };
+export default struggleForRome;
