@@ -2,11 +2,13 @@
 /**
  * `npm run bench -- <game|all> [--json] [--games N] [--seconds S] [--players K] [--warmup S] [--winrate N]`
  * Engine speed of a game through the contract only, on one core (plain single-threaded Node).
+ * `npm run bench -- server [options]`: the game server under WebSocket load (server-bench.ts).
  */
 import os from 'node:os';
 import type { AnyGame } from '@tabula/engine';
 import { findGame, GAMES } from '@tabula/catalog';
 import { checkFlags, numberFlag, parseArgs } from './args.js';
+import { serverMain } from './server-bench.js';
 import type { BenchResult } from './bench.js';
 import { runBench } from './bench.js';
 import type { WinRateResult } from './strength.js';
@@ -19,6 +21,7 @@ random playouts (games/s, µs per action including legal-action listing), replay
 final-hash check, JSON view sizes, clone and sampleWorld times.
 
 Games: ${GAMES.map((g) => g.id).join(', ')} (aliases: aoh), or "all".
+"server" instead of a game measures the game server under WebSocket load (server --help).
 
 Options:
   --json          print exactly one JSON object on stdout (no progress on stderr)
@@ -157,9 +160,19 @@ function main(argv: string[]): number {
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  console.error(`bench: ${(e as Error).message}`);
-  process.exitCode = 1;
-}
+const argv = process.argv.slice(2);
+if (argv[0] === 'server')
+  serverMain(argv.slice(1)).then(
+    (code) => (process.exitCode = code),
+    (e: Error) => {
+      console.error(`bench: ${e.message}`);
+      process.exitCode = 1;
+    },
+  );
+else
+  try {
+    process.exitCode = main(argv);
+  } catch (e) {
+    console.error(`bench: ${(e as Error).message}`);
+    process.exitCode = 1;
+  }

@@ -1,0 +1,113 @@
+/**
+ * The game server under test, alone in its own process (forked by `server-bench.ts`), so its CPU
+ * time and memory are its own and not the load generator's. Talks to the parent over the IPC channel:
+ * `ready` with the port once listening, `stats` (CPU time, memory, event-loop delay) on request, and
+ * exits cleanly on `stop` (so `--cpu-prof` writes its profile).
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { startServer } from '@tabula/server';
+
+export interface ChildOptions {
+  store: string;
+  windowMs: number;
+}
+
+export type ParentMessage =
+  { t: 'stats'; gc: boolean } | { t: 'profile'; start: boolean; file?: string } | { t: 'stop' };
+
+export interface ChildStats {
+  t: 'stats';
+  /** Wall clock of the sample (ms, monotonic). */
+  at: number;
+  /** Cumulative CPU time of the whole process (all threads), µs. */
+  user: number;
+  system: number;
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  /** Event-loop delay since the previous sample, ms. */
+  loopP99: number;
+  loopMax: number;
+}
+
+export type ChildMessage =
+  | { t: 'ready'; port: number; storeKind: string }
+  | ChildStats
+  | { t: 'profiled'; file: string | null }
+  | { t: 'error'; message: string };
+
+const send = (m: ChildMessage) => process.send?.(m);
+
+async function main(): Promise<void> {
+  const o = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
+  const pg = /^postgres(ql)?:\/\//i.test(o.store);
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: pg ? undefined : o.store,
+    databaseUrl: pg ? o.store : undefined,
+    botThreads: 1,
+    hub: { windowMs: o.windowMs, botDelayMs: 0 },
+    // The load is the protocol, not the limits: let every message and table creation through.
+    rate: { perSecond: 1_000_000, burst: 1_000_000 },
+    httpRate: { perMinute: 60_000_000, burst: 1_000_000 },
+  });
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  let session: Session | null = null;
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) => session!.post(method, (e, r) => (e ? reject(e) : resolve(r))));
+  process.on('message', (m: ParentMessage) => {
+    if (m.t === 'profile') {
+      // A V8 CPU profile of the measured phase only (not of the start-up, unlike --cpu-prof).
+      void (async () => {
+        if (m.start) {
+          session = new Session();
+          session.connect();
+          await post('Profiler.enable');
+          await post('Profiler.start');
+          send({ t: 'profiled', file: null });
+        } else if (session) {
+          const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+          session.disconnect();
+          session = null;
+          if (m.file) writeFileSync(m.file, JSON.stringify(profile));
+          send({ t: 'profiled', file: m.file ?? null });
+        }
+      })().catch((e: Error) => send({ t: 'error', message: e.message }));
+    } else if (m.t === 'stats') {
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (m.gc && gc) for (let i = 0; i < 3; i++) gc();
+      const cpu = process.cpuUsage();
+      const mem = process.memoryUsage();
+      send({
+        t: 'stats',
+        at: performance.now(),
+        user: cpu.user,
+        system: cpu.system,
+        rss: mem.rss,
+        heapUsed: mem.heapUsed,
+        external: mem.external,
+        arrayBuffers: mem.arrayBuffers,
+        loopP99: loop.percentile(99) / 1e6,
+        loopMax: loop.max / 1e6,
+      });
+      loop.reset();
+    } else if (m.t === 'stop') {
+      void server
+        .close()
+        .catch(() => undefined)
+        .then(() => process.exit(0));
+    }
+  });
+  process.on('disconnect', () => process.exit(0));
+  send({ t: 'ready', port: server.port, storeKind: server.storeKind });
+}
+
+main().catch((e: Error) => {
+  send({ t: 'error', message: e.message });
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { latencyStats, runServerBench } from '../src/server-bench.js';
+
+describe('server bench', () => {
+  it('summarises latencies', () => {
+    const s = latencyStats([5, 1, 4, 2, 3]);
+    expect(s).toMatchObject({ samples: 5, p50: 3, max: 5, mean: 3 });
+    expect(latencyStats(Array.from({ length: 100 }, (_, i) => i + 1)).p99).toBe(99);
+  });
+
+  it('drives 4 tables of WebSocket clients for ~2 s and reports the figures', async () => {
+    const r = await runServerBench({
+      tables: 4,
+      seconds: 2,
+      warmup: 0.5,
+      rate: 200,
+      think: 0,
+      store: 'memory',
+      windowMs: 0,
+    });
+    const json = JSON.parse(JSON.stringify(r)) as typeof r;
+    expect(json.tables).toBe(4);
+    for (const x of [
+      json.moves.acked,
+      json.moves.perSecond,
+      json.moves.versionsPerSecond,
+      json.latencyMs.samples,
+      json.latencyMs.p50,
+      json.latencyMs.max,
+      json.server.cpuShare,
+      json.server.rssMB,
+      json.memory.baselineRssKB,
+    ]) {
+      expect(typeof x).toBe('number');
+      expect(x).toBeGreaterThan(0);
+    }
+    expect(Number.isFinite(json.latencyMs.p99)).toBe(true);
+    expect(json.latencyMs.p99).toBeGreaterThanOrEqual(json.latencyMs.p50);
+    expect(Number.isFinite(json.memory.kbPerIdleTable)).toBe(true);
+    // Only `stale` rejections are expected (seats answering the same version at once).
+    expect(json.moves.rejected).toEqual({});
+    expect(json.games.started).toBeGreaterThanOrEqual(4);
+  });
+});
