@@ -1,6 +1,6 @@
 /** Words for actions and log events, in English or Russian, from the message catalogs. */
 import type { GameEvent, Locale, Seat } from '@tabula/engine';
-import { translate } from '@tabula/engine';
+import { defaultSeatName, translate } from '@tabula/engine';
 import type { Rt } from './config.js';
 import { DEFAULT_RT } from './config.js';
 import { messages } from './messages.js';
@@ -72,8 +72,6 @@ export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => stri
   return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
 }
 
-const defaultName = (l: Locale) => (s: Seat) => (l === 'ru' ? `Игрок ${s + 1}` : `Player ${s + 1}`);
-
 /** The grain and gold a move action pays (needs only the map, never hidden information). */
 export function movePayment(r: Rt, a: Extract<SfrAction, { type: 'move' }>): { grain: number; gold: number } {
   let used = 0,
@@ -107,7 +105,7 @@ export function describeAction(
   _seat: Seat,
   a: SfrAction,
   l: Locale,
-  seatName: (s: Seat) => string = defaultName(l),
+  seatName: (s: Seat) => string = defaultSeatName(l),
 ): string {
   const P = (k: string, p: Record<string, unknown> = {}) => tr(l, k, localParams(p, l, seatName, r));
   switch (a.type) {

@@ -9,7 +9,7 @@
  * used to list legal actions is the same function that validates them (the `…Error` helpers).
  */
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
-import { OK, randInt, seedRng, shuffle } from '@tabula/engine';
+import { emit, inputError, OK, randInt, ruleError, seedRng, shuffle } from '@tabula/engine';
 import type { Rt, Variant } from './config.js';
 import { rtOf } from './config.js';
 import type {
@@ -33,30 +33,7 @@ export const RULES_VERSION = '1.0.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
-export function emit(
-  log: EventSink,
-  key: string,
-  params: Record<string, unknown>,
-  rules: string[],
-  to?: Seat[],
-  notTo?: Seat[],
-): void {
-  if (!log) return;
-  const e: { key: string; params: Record<string, unknown>; rules: string[]; to?: Seat[]; notTo?: Seat[] } = {
-    key,
-    params,
-    rules,
-  };
-  if (to) e.to = to;
-  if (notTo) e.notTo = notTo;
-  log.push(e);
-}
-
-export function fail(code: string, message: string, rule?: string): { ok: false; error: RuleError } {
-  const error: RuleError = { code: `sfr.err.${code}`, message };
-  if (rule) error.rule = rule;
-  return { ok: false, error };
-}
+const fail = ruleError('sfr.err');
 
 function e(code: string, message: string, rule?: string): RuleError {
   return fail(code, message, rule).error;
@@ -739,10 +716,8 @@ export function actingSeat(st: SfrState): Seat {
 /* ------------------------------------------------------------------ apply */
 
 export function apply(st: SfrState, seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
-  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
-    return fail('malformed', 'An action must be an object with a "type".');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= st.n)
-    return fail('seat', `There is no seat ${String(seat)} in this game.`);
+  const bad = inputError(fail, a, seat, st.n);
+  if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'SFR-END-1');
   const r = dispatch(st, seat, a, log);
   if (r.ok) {

@@ -5,7 +5,7 @@ import { runGames } from './properties.js';
 // (cards, figures, wagons, tokens, gold) and no negative counts; every 61st action also for the JSON
 // round trip, sealed views (perturbHidden), sampled worlds and hidden-information-free legal actions;
 // each game replayed to the same hash. Every game ends: by 10 VP, or at the round limit (option
-// roundLimit, default 60 rounds: a platform cap documented in docs/games/struggle-for-rome.md).
+// roundLimit: 60 rounds here, a platform cap for random play, off by default; documented in docs/games/struggle-for-rome.md).
 describe('random complete games, 4 players', () => {
   for (let batch = 0; batch < 5; batch++)
     it(`batch ${batch + 1} of 5 keeps every invariant, ends, and replays to the same hash`, () => {

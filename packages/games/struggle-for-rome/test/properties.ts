@@ -4,8 +4,8 @@
  * a JSON round trip, sealed views, sampled worlds, legal actions independent of hidden information
  * and rejected actions changing nothing; replayed to the same state hash at the end.
  */
-import type { Rng, Seat } from '@tabula/engine';
-import { runPropertyGame } from '@tabula/engine';
+import type { PropertyTally, Rng, Seat } from '@tabula/engine';
+import { runPropertyGames } from '@tabula/engine';
 import { checkInvariants, rtOf, struggleForRome } from '@tabula/struggle-for-rome';
 import type { SfrState } from '@tabula/struggle-for-rome';
 
@@ -72,37 +72,27 @@ export function perturbHidden(st: SfrState, seat: Seat, rng: Rng): void {
   st.rng = [rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30)];
 }
 
-export interface Tally {
-  games: number;
-  actions: number;
-  capped: number;
-  maxActions: number;
-  reasons: Record<string, number>;
-}
-
+/** `count` random complete games of `players` seats, seeds `${seedPrefix}-${players}-${from}…`. */
 export function runGames(
   players: number,
   from: number,
   count: number,
   seedPrefix: string,
   checkEvery: number,
-): Tally {
-  const t: Tally = { games: 0, actions: 0, capped: 0, maxActions: 0, reasons: {} };
-  for (let g = from; g < from + count; g++) {
-    const r = runPropertyGame<SfrState>(struggleForRome, {
-      seats: players,
-      seed: `${seedPrefix}-${players}-${g}`,
-      options: g % 3 === 2 ? { tieBreak: 'vpThenGold' } : {},
-      checkEvery,
-      invariants: checkInvariants,
-      perturbHidden,
-      maxActions: 100_000,
-    });
-    t.games++;
-    t.actions += r.actions;
-    t.maxActions = Math.max(t.maxActions, r.actions);
-    if (r.capped) t.capped++;
-    else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
-  }
-  return t;
+): PropertyTally {
+  return runPropertyGames<SfrState>(
+    struggleForRome,
+    Array.from({ length: count }, (_, i) => {
+      const g = from + i;
+      return {
+        seats: players,
+        seed: `${seedPrefix}-${players}-${g}`,
+        options: g % 3 === 2 ? { tieBreak: 'vpThenGold', roundLimit: 60 } : { roundLimit: 60 },
+        checkEvery,
+        invariants: checkInvariants,
+        perturbHidden,
+        maxActions: 100_000,
+      };
+    }),
+  );
 }
