@@ -6,3 +6,4 @@ export * from './record.js';
 export * from './match.js';
 export * from './play.js';
 export * from './testkit.js';
+export * from './kit.js';

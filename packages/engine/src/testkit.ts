@@ -38,6 +38,16 @@ export interface PropertyResult {
 
 export class PropertyViolation extends Error {}
 
+/** How a batch of random property games ended: how many, their actions, the capped ones, the end reasons. */
+export interface PropertyTally {
+  games: number;
+  actions: number;
+  /** The longest game, in actions. */
+  maxActions: number;
+  capped: number;
+  reasons: Record<string, number>;
+}
+
 function fail(o: { seed: string }, step: number, what: string): never {
   throw new PropertyViolation(`seed ${o.seed}, action ${step}: ${what}`);
 }
@@ -120,4 +130,18 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
   const out = game.outcome(state)!;
   record.outcome = out;
   return { actions: step, capped: false, winners: out.winners, reason: out.reason, record };
+}
+
+/** Runs one property game per options (runPropertyGame) and tallies how they ended. */
+export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOptions<S>>): PropertyTally {
+  const t: PropertyTally = { games: 0, actions: 0, maxActions: 0, capped: 0, reasons: {} };
+  for (const o of runs) {
+    const r = runPropertyGame<S>(game, o);
+    t.games++;
+    t.actions += r.actions;
+    t.maxActions = Math.max(t.maxActions, r.actions);
+    if (r.capped) t.capped++;
+    else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
+  }
+  return t;
 }

@@ -1,6 +1,6 @@
 /** Words for actions and log events, in English or Russian, from the message catalogs. */
 import type { GameEvent, Locale, Seat } from '@tabula/engine';
-import { translate } from '@tabula/engine';
+import { defaultSeatName, translate } from '@tabula/engine';
 import { messages } from './messages.js';
 import type { AohAction, AohConfig, CardId } from './types.js';
 
@@ -62,14 +62,12 @@ export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => stri
   return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
 }
 
-const defaultName = (l: Locale) => (s: Seat) => (l === 'ru' ? `Игрок ${s + 1}` : `Player ${s + 1}`);
-
 export function describeAction(
   _cfg: AohConfig | undefined,
   _seat: Seat,
   a: AohAction,
   l: Locale,
-  seatName: (s: Seat) => string = defaultName(l),
+  seatName: (s: Seat) => string = defaultSeatName(l),
 ): string {
   const P = (k: string, p: Record<string, unknown> = {}) => tr(l, k, localParams(p, l, seatName));
   switch (a.type) {

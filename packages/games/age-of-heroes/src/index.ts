@@ -1,6 +1,6 @@
 /** Age of Heroes as a Tabula game module (the engine contract of @tabula/engine). */
 import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
-import { ok, translate } from '@tabula/engine';
+import { err, ok, translate } from '@tabula/engine';
 import { parseOptions } from './config.js';
 import { defaultFor, legalActions, prompts } from './legal.js';
 import { messages } from './messages.js';
@@ -25,15 +25,10 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
     const min = cfg?.players.min ?? 2,
       max = cfg?.players.max ?? 6;
     if (!Number.isInteger(seats) || seats < min || seats > max)
-      return {
-        ok: false,
-        error: {
-          code: 'aoh.err.players',
-          message: `Age of Heroes is played by ${min} to ${max} players.`,
-          rule: 'AOH-PLAYERS-1',
-          params: { min, max },
-        },
-      };
+      return err('aoh.err.players', `Age of Heroes is played by ${min} to ${max} players.`, 'AOH-PLAYERS-1', {
+        min,
+        max,
+      });
     return ok(setupState(options, seats, String(seed), log));
   },
   prompts,

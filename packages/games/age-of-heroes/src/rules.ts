@@ -8,7 +8,7 @@
  * too, so the code that pushes one simply returns and the loop runs it next.
  */
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
-import { OK, seedRng, shuffle } from '@tabula/engine';
+import { emit, inputError, OK, ruleError, seedRng, shuffle } from '@tabula/engine';
 import { classes, count, holds, paymentError, takeCard, takeCards } from './cards.js';
 import type {
   AohAction,
@@ -34,30 +34,7 @@ export const RULES_VERSION = '1.0.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
-function emit(
-  log: EventSink,
-  key: string,
-  params: Record<string, unknown>,
-  rules: string[],
-  to?: Seat[],
-  notTo?: Seat[],
-): void {
-  if (!log) return;
-  const e: { key: string; params: Record<string, unknown>; rules: string[]; to?: Seat[]; notTo?: Seat[] } = {
-    key,
-    params,
-    rules,
-  };
-  if (to) e.to = to;
-  if (notTo) e.notTo = notTo;
-  log.push(e);
-}
-
-function fail(code: string, message: string, rule?: string): { ok: false; error: RuleError } {
-  const error: RuleError = { code: `aoh.err.${code}`, message };
-  if (rule) error.rule = rule;
-  return { ok: false, error };
-}
+const fail = ruleError('aoh.err');
 
 export function top(st: AohState): Frame | undefined {
   return st.stack[st.stack.length - 1];
@@ -1268,10 +1245,8 @@ export function isPending(st: AohState, seat: Seat): boolean {
 /* ------------------------------------------------------------------ actions */
 
 export function apply(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
-  if (!a || typeof a !== 'object' || typeof (a as { type?: unknown }).type !== 'string')
-    return fail('malformed', 'An action must be an object with a "type".');
-  if (!Number.isInteger(seat) || seat < 0 || seat >= st.n)
-    return fail('seat', `There is no seat ${String(seat)} in this game.`);
+  const bad = inputError(fail, a, seat, st.n);
+  if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'AOH-WIN-11');
   if (!st.p[seat]!.alive)
     return fail('eliminated', 'An eliminated player takes no further part.', 'AOH-ELIM-4');
@@ -1532,6 +1507,18 @@ function doConsent(st: AohState, f: F<'consent'>, seat: Seat, a: AohAction, log:
   return OK;
 }
 
+/** AOH-EVT-HERO-5: a Hero as general needs an uncovered army (`host` -1: a Hero alone). Adds the Hero. */
+function addHero(heroes: number[], ar: Army | undefined, host: number): ApplyResult {
+  if (ar && (ar.general || heroes.includes(host)))
+    return fail(
+      'heroHostLed',
+      'That army is already led; a Hero as general needs an uncovered army.',
+      'AOH-EVT-HERO-5',
+    );
+  heroes.push(host);
+  return OK;
+}
+
 function heroCount(p: Player): number {
   return count(p.hand, 'mighty_hero');
 }
@@ -1567,23 +1554,14 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
     case 'warHero': {
       if (heroCount(p) <= f.heroes.length)
         return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-WAR-7');
-      if (a.host !== -1) {
-        const ar = p.armies.find((x) => x.id === a.host);
-        if (!ar || !f.armies.includes(a.host))
-          return fail(
-            'heroHostNotSent',
-            'A Hero as general must lead one of the armies you are sending.',
-            'AOH-EVT-HERO-5',
-          );
-        if (ar.general || f.heroes.includes(a.host))
-          return fail(
-            'heroHostLed',
-            'That army is already led; a Hero as general needs an uncovered army.',
-            'AOH-EVT-HERO-5',
-          );
-      }
-      f.heroes.push(a.host);
-      return OK;
+      const ar = a.host === -1 ? undefined : p.armies.find((x) => x.id === a.host);
+      if (a.host !== -1 && (!ar || !f.armies.includes(a.host)))
+        return fail(
+          'heroHostNotSent',
+          'A Hero as general must lead one of the armies you are sending.',
+          'AOH-EVT-HERO-5',
+        );
+      return addHero(f.heroes, ar, a.host);
     }
     case 'warUnhero':
       if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length)
@@ -1677,23 +1655,14 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
     case 'hero': {
       if (heroCount(p) <= f.heroes.length)
         return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-EVT-HERO-2');
-      if (a.host !== -1) {
-        const ar = p.armies.find((x) => x.id === a.host);
-        if (!ar || !isAvailable(ar))
-          return fail(
-            'heroHostAbsent',
-            'A defender\u2019s Hero as general must lead one of his participating armies.',
-            'AOH-WAR-13',
-          );
-        if (ar.general || f.heroes.includes(a.host))
-          return fail(
-            'heroHostLed',
-            'That army is already led; a Hero as general needs an uncovered army.',
-            'AOH-EVT-HERO-5',
-          );
-      }
-      f.heroes.push(a.host);
-      return OK;
+      const ar = a.host === -1 ? undefined : p.armies.find((x) => x.id === a.host);
+      if (a.host !== -1 && (!ar || !isAvailable(ar)))
+        return fail(
+          'heroHostAbsent',
+          'A defender\u2019s Hero as general must lead one of his participating armies.',
+          'AOH-WAR-13',
+        );
+      return addHero(f.heroes, ar, a.host);
     }
     case 'unhero':
       if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length)

@@ -3,44 +3,17 @@
  * Seats: A = 0, B = 1, C = 2, D = 3 (clockwise); army ids run 1, 2, 3 … in seat order.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, RuleError, Seat } from '@tabula/engine';
-import {
-  ageOfHeroes as game,
-  applySteps,
-  checkInvariants,
-  DEFAULT_CONFIG,
-  scenario,
-  warSteps,
-} from '@tabula/age-of-heroes';
+
+import type { GameEvent, Seat } from '@tabula/engine';
+import { ageOfHeroes as game, applySteps, DEFAULT_CONFIG, scenario, warSteps } from '@tabula/age-of-heroes';
 import type { AohAction, AohState } from '@tabula/age-of-heroes';
+
+import { act, passWindows, rejected, sane } from './helpers.js';
 
 const A = 0,
   B = 1,
   C = 2,
   D = 3;
-
-function act(st: AohState, seat: Seat, a: AohAction, log?: GameEvent[]): void {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(a)} rejected: ${r.error.message}`);
-}
-
-/** Asserts a rejection that leaves the state untouched; returns the error. */
-function rejected(st: AohState, seat: Seat, a: AohAction): RuleError {
-  const before = JSON.stringify(st);
-  const r = game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  expect(JSON.stringify(st)).toBe(before);
-  return (r as { ok: false; error: RuleError }).error;
-}
-
-/** Answers every open Luck or defence window with "pass". */
-function passWindows(st: AohState, log?: GameEvent[]): void {
-  for (;;) {
-    const p = game.prompts(st).find((x) => x.kind === 'aoh.luck' || x.kind === 'aoh.response');
-    if (!p) return;
-    act(st, p.seat, { type: 'pass' }, log);
-  }
-}
 
 /** Phases 3–5 of `seat`'s turn with no monument and the default discards. */
 function endTurn(st: AohState, seat: Seat): void {
@@ -50,7 +23,6 @@ function endTurn(st: AohState, seat: Seat): void {
 }
 
 const kinds = (st: AohState) => game.prompts(st).map((p) => [p.seat, p.kind]);
-const sane = (st: AohState) => expect(checkInvariants(st)).toEqual([]);
 
 /* ================================================================== §12 Build */
 

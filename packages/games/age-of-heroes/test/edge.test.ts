@@ -3,61 +3,28 @@
  * Letters A, B, C, D… are seats 0, 1, 2, 3…; hidden draws are stacked on the battle or resource deck.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Seat } from '@tabula/engine';
-import type { AohAction, AohState } from '@tabula/age-of-heroes';
+
+import type { GameEvent } from '@tabula/engine';
+import { checkInvariants, offerSteps, placeSteps, scenario, warSteps } from '@tabula/age-of-heroes';
 import {
-  ageOfHeroes,
-  applySteps,
-  checkInvariants,
-  offerSteps,
-  placeSteps,
-  scenario,
-  warSteps,
-} from '@tabula/age-of-heroes';
+  A,
+  act,
+  B,
+  C,
+  D,
+  events,
+  game,
+  kinds,
+  passTurn,
+  plain,
+  playTo,
+  rejected,
+  sane,
+  sorted,
+  unitOf,
+} from './helpers.js';
 
-const [A, B, C, D] = [0, 1, 2, 3] as const;
-const game = ageOfHeroes;
-
-function act(st: AohState, seat: Seat, a: AohAction | AohAction[], log?: GameEvent[]): void {
-  const r = Array.isArray(a) ? applySteps(st, seat, a, log) : game.apply(st, seat, a, log);
-  expect(r.ok, JSON.stringify(r)).toBe(true);
-}
-
-function rejected(st: AohState, seat: Seat, a: AohAction | AohAction[], rule?: string): void {
-  const before = JSON.stringify(st);
-  const r = Array.isArray(a) ? applySteps(st, seat, a) : game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  if (rule && !r.ok) expect(r.error.rule).toBe(rule);
-  expect(JSON.stringify(st)).toBe(before);
-}
-
-const inv = (st: AohState) => expect(checkInvariants(st)).toEqual([]);
-const kinds = (st: AohState) => game.prompts(st).map((p) => `${p.seat}:${p.kind}`);
-const events = (log: GameEvent[], key: string) =>
-  log.filter((e) => e.key === key).map((e) => ({ ...e, params: e.params ?? {} }));
-const sorted = (xs: readonly string[]) => xs.slice().sort();
-const ORD = ['iron', 'wood', 'grain', 'stone'];
-const plain = (n: number, start = 0) => Array.from({ length: n }, (_, i) => ORD[(i + start) % 4]!);
 const lastV = (log: GameEvent[]) => events(log, 'aoh.ev.victorious').at(-1)!.params.v;
-
-function passTurn(st: AohState, seat: Seat, log?: GameEvent[]): void {
-  act(st, seat, { type: 'pass' }, log);
-  act(st, seat, { type: 'monument', count: 0 }, log);
-  while (kinds(st).includes(`${seat}:aoh.discard`)) act(st, seat, game.defaultAction(st, seat)!, log);
-}
-
-function playTo(st: AohState, seat: Seat, log?: GameEvent[]): void {
-  for (let i = 0; i < 200; i++) {
-    const ps = game.prompts(st).filter((p) => !p.optional);
-    if (ps.some((p) => p.seat === seat && p.kind === 'aoh.action')) return;
-    const p = ps[0]!;
-    act(st, p.seat, game.defaultAction(st, p.seat)!, log);
-  }
-  throw new Error('playTo: too many steps');
-}
-
-const unitOf = (st: AohState, side: 0 | 1, army: number) =>
-  st.war!.units.findIndex((u) => u.side === side && u.army === army);
 
 describe('§24 edge cases: events', () => {
   it('AOH-EDGE-1: an Earthquake with no legal target (every other army led, or none) is discarded with no effect', () => {
@@ -75,7 +42,7 @@ describe('§24 edge cases: events', () => {
     expect(st.discard.at(-1)!).toBe('earthquake');
     expect(st.p.flatMap((p) => p.armies).every((a) => a.quakes.length === 0)).toBe(true);
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-2: a Volcano when no other tribe has a city is discarded with no effect', () => {
@@ -113,7 +80,7 @@ describe('§24 edge cases: events', () => {
     expect(events(log, 'aoh.ev.boomEmpty')).toHaveLength(1);
     expect(st.discard.at(-1)!).toBe('population_boom');
     expect(st.p[A]!.hand).toEqual([]);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-4: Famine when nobody holds Grain — the Luck window still opens (only a Luck holder can do more than pass); no cards move', () => {
@@ -134,7 +101,7 @@ describe('§24 edge cases: events', () => {
     expect(JSON.stringify(st.p.map((p) => p.hand))).toBe(hands);
     expect(st.discard.at(-1)!).toBe('famine');
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-5: Barbarians against a drawer whose armies are away or quaked and who plays no Hero: V = 1, fewer cards if the hand is smaller', () => {
@@ -156,7 +123,7 @@ describe('§24 edge cases: events', () => {
     expect(st.battle).toEqual(battle);
     expect(st.discard.slice(-2)).toEqual(['iron', 'barbarians']);
     expect(st.p[A]!.alive).toBe(true);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-8: an army with a General is immune to Earthquake; a Hero-as-general lasts one battle only', () => {
@@ -186,7 +153,7 @@ describe('§24 edge cases: events', () => {
     expect(events(log2, 'aoh.ev.quakeTarget')[0]!.params).toMatchObject({ army: 1, owner: A, auto: true });
     act(st2, A, { type: 'pass' });
     expect(st2.p[A]!.armies[0]!.quakes).toHaveLength(1);
-    inv(st2);
+    sane(st2);
   });
 
   it('AOH-EDGE-29: an Earthquake played at the Market Day before the owner\u2019s turn lasts through that turn and is removed in its phase 5', () => {
@@ -213,7 +180,7 @@ describe('§24 edge cases: events', () => {
     passTurn(st, A);
     expect(st.p[A]!.armies[0]!.quakes).toEqual([]);
     expect(st.discard.at(-1)!).toBe('earthquake');
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-36: a Population Boom drawn during Taxes gives a city at once but no extra tax draw', () => {
@@ -232,7 +199,7 @@ describe('§24 edge cases: events', () => {
     expect(st.p[A]!.hand).toEqual(['iron']);
     expect(st.deck.at(-1)!).toBe('wood');
     expect(kinds(st)).toEqual(['0:aoh.monument']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-37: Barbarians drawn during Taxes are fought at once (the active player defends), then the tax draws continue', () => {
@@ -255,7 +222,7 @@ describe('§24 edge cases: events', () => {
     expect(sorted(st.p[A]!.hand)).toEqual(['gold', 'iron']);
     expect(st.deck.at(-1)!).toBe('wood');
     expect(kinds(st)).toEqual(['0:aoh.monument']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-28: a Barbarian attack in phase 1 happens before the action; an army lost there cannot go to war', () => {
@@ -269,7 +236,7 @@ describe('§24 edge cases: events', () => {
     expect(kinds(st)).toEqual(['0:aoh.action']);
     expect(game.legalActions(st, A).some((a) => a.type === 'war')).toBe(false);
     rejected(st, A, { type: 'war', target: B, objective: 'plunder' }, 'AOH-WAR-8');
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-38: pending Market Day cards are not hand cards — no Barbarian plunder of them, no count for elimination', () => {
@@ -294,7 +261,7 @@ describe('§24 edge cases: events', () => {
     expect(st.p[A]!.alive).toBe(false);
     expect(events(log, 'aoh.ev.volcanoTarget')).toHaveLength(0);
     expect(st.discard.slice(-3)).toEqual(['iron', 'barbarians', 'volcano']);
-    inv(st);
+    sane(st);
   });
 });
 
@@ -355,7 +322,7 @@ describe('§24 edge cases: generals and heroes', () => {
     // Two unled Hero-armies, no defender unit: V = 2.
     expect(st.p[A]!.hand).toEqual(['iron']);
     expect(st.discard.slice(-2)).toEqual(['mighty_hero', 'mighty_hero']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-19: a player who plays his last card (a Hero) in an attack survives if the spoils save him', () => {
@@ -371,7 +338,7 @@ describe('§24 edge cases: generals and heroes', () => {
     act(st, B, { type: 'pass' });
     expect(sorted(st.p[A]!.hand)).toEqual(['iron', 'wood']);
     expect(st.p[A]!.alive).toBe(true);
-    inv(st);
+    sane(st);
   });
 });
 
@@ -389,7 +356,7 @@ describe('§24 edge cases: battle and spoils', () => {
     );
     act(st, A, warSteps({ target: B, objective, armies: st.p[A]!.armies.map((a) => a.id) }), log);
     act(st, B, { type: 'pass' }, log);
-    inv(st);
+    sane(st);
     return st;
   };
 
@@ -426,7 +393,7 @@ describe('§24 edge cases: battle and spoils', () => {
     expect(events(log, 'aoh.ev.duel')[0]!.params.winner).toBe(1);
     expect(events(log, 'aoh.ev.victorious')[0]!.params).toMatchObject({ v: 2, wins: 0, excess: 2 });
     expect(st.p[B]!.cities).toBe(1);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-13: a defender with zero participating units — no battle cards, no duel, V = A', () => {
@@ -450,7 +417,7 @@ describe('§24 edge cases: battle and spoils', () => {
     expect(st.battle).toEqual(battle);
     expect(lastV(log)).toBe(3);
     expect(st.p[A]!.hand).toHaveLength(6);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-14: ties in every duel with A ≤ D give V = 0', () => {
@@ -474,7 +441,7 @@ describe('§24 edge cases: battle and spoils', () => {
     expect(lastV(log)).toBe(0);
     expect(st.p[B]!.hand).toEqual(['iron']);
     expect(events(log, 'aoh.ev.noSpoils')).toHaveLength(1);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-23: a road between two players does not protect either from attack by the other', () => {
@@ -501,7 +468,7 @@ describe('§24 edge cases: battle and spoils', () => {
     expect(st.p[A]!.cities).toBe(2);
     expect(st.p[B]!.claim).toBe(2);
     expect(st.over).toBeNull();
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-30: away armies return in phase 5 of the next turn — no attack with them that turn, no defence before', () => {
@@ -523,7 +490,7 @@ describe('§24 edge cases: battle and spoils', () => {
     expect(game.legalActions(st, A).some((a) => a.type === 'war')).toBe(false);
     passTurn(st, A);
     expect(st.p[A]!.armies[0]!.status).toBe('home');
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-31: Olympic Games cancels the battle but not the attacker\u2019s absence', () => {
@@ -538,7 +505,7 @@ describe('§24 edge cases: battle and spoils', () => {
     expect(st.battle).toEqual(battle);
     expect(st.p[A]!.armies[0]).toMatchObject({ status: 'away', returnAt: 5 });
     expect(st.p[B]!.cities).toBe(1);
-    inv(st);
+    sane(st);
   });
 });
 
@@ -554,7 +521,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     expect(events(log, 'aoh.ev.marketDraw').map((e) => e.params.count)).toEqual([2, 2]);
     const got = events(log, 'aoh.ev.drawPrivate').length + events(log, 'aoh.ev.pending').length;
     expect(got).toBe(4);
-    inv(st);
+    sane(st);
     // Tax draws with deck and discard empty: lost, never compensated.
     const small = {
       ...st.cfg,
@@ -570,7 +537,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     act(st2, A, { type: 'taxes' }, log2);
     expect(st2.p[A]!.hand).toEqual(['iron']);
     expect(events(log2, 'aoh.ev.drawSkipped')).toHaveLength(2);
-    inv(st2);
+    sane(st2);
   });
 
   it('AOH-EDGE-16: an immediate card in a multi-card tax draw is resolved before the next draw; Famine takes the Grain drawn so far', () => {
@@ -588,7 +555,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     expect(st.p[A]!.hand).toEqual(['grain']);
     expect(st.discard.slice(-2)).toEqual(['grain', 'famine']);
     expect(kinds(st)).toEqual(['0:aoh.monument']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-17: an exhausted item cannot be built; items come back to the supply (e.g. an army destroyed in battle)', () => {
@@ -618,7 +585,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     act(st2, A, { type: 'build' });
     act(st2, A, { type: 'buildItem', item: 'army', pay: ['iron', 'grain', 'grain'] });
     expect(st2.supply.army).toBe(0);
-    inv(st2);
+    sane(st2);
   });
 
   describe('AOH-EDGE-18: a player with no city who spends his last card is eliminated at the next checkpoint', () => {
@@ -634,7 +601,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
       act(st, A, { type: 'buildDone' });
       expect(st.p[A]!.alive).toBe(false);
       expect(kinds(st)).toEqual(['1:aoh.action']);
-      inv(st);
+      sane(st);
     });
     it('a swap that draws an immediate card (no card back) eliminates; a swap that brings a normal card keeps him in', () => {
       const out = scenario({
@@ -646,7 +613,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
       act(out, A, { type: 'taxes' });
       act(out, A, { type: 'swap', card: 'iron' });
       expect(out.p[A]!.alive).toBe(false);
-      inv(out);
+      sane(out);
       const stays = scenario({
         players: 3,
         seats: [{ cities: 0, hand: ['iron'] }, {}, {}],
@@ -668,7 +635,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
       act(st, B, { type: 'accept', offer: st.market!.offers[0]!.id });
       expect(st.p[A]!.alive).toBe(false);
       expect(st.p[B]!.hand).toEqual(['gold']);
-      inv(st);
+      sane(st);
     });
   });
 
@@ -700,7 +667,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     act(st, A, { type: 'discard', card: 'granite' });
     act(st, A, { type: 'discard', card: 'granite' });
     expect(st.discard.slice(-2)).toEqual(['granite', 'granite']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-26: a player may trade away his own special resource', () => {
@@ -713,7 +680,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     act(st, B, { type: 'accept', offer: st.market!.offers[0]!.id });
     expect(st.p[A]!.hand).toEqual(['iron']);
     expect(st.p[B]!.hand).toEqual(['limestone']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-27: the hand limit is checked only in the owner\u2019s phase 4 (plunder on his own turn, others\u2019 hands)', () => {
@@ -737,7 +704,7 @@ describe('§24 edge cases: decks, supply, hands', () => {
     act(st, A, { type: 'discard', card: 'iron' });
     expect(st.p[A]!.hand).toHaveLength(5);
     expect(st.p[B]!.hand.length).toBeGreaterThan(5);
-    inv(st);
+    sane(st);
   });
 });
 
@@ -769,7 +736,7 @@ describe('§24 edge cases: elimination, claims, victory', () => {
     expect(st.p[B]!.monument).toBe(0);
     expect(st.discard.filter((c) => c === 'concrete')).toHaveLength(5);
     expect(st.over).toBeNull();
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-22: the elimination of a middle player makes his neighbours adjacent; roads to him vanish; they may build a road', () => {
@@ -793,7 +760,7 @@ describe('§24 edge cases: elimination, claims, victory', () => {
     act(st, A, { type: 'buildItem', item: 'road', pay: ['stone', 'stone'], to: C });
     act(st, C, { type: 'consent', accept: true });
     expect(st.roads).toEqual([[A, C, A]]);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-32: the round leader eliminated in his own turn — B, C, D play, then Market Day, then B leads', () => {
@@ -821,7 +788,7 @@ describe('§24 edge cases: elimination, claims, victory', () => {
       .map((e) => (e.key === 'aoh.ev.turn' ? e.params?.seat : 'MD'));
     expect(order).toEqual([B, C, D, 'MD', B]);
     expect(events(log, 'aoh.ev.marketDay')).toHaveLength(1);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-33: trade offers made by or addressed to an eliminated player are withdrawn', () => {
@@ -838,7 +805,7 @@ describe('§24 edge cases: elimination, claims, victory', () => {
     expect(st.p[B]!.alive).toBe(false);
     expect(st.market!.offers).toEqual([]);
     expect(st.p[C]!.hand).toEqual(['grain']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EDGE-34: the only survivor wins even when the last elimination happens in another player\u2019s turn or at Market Day', () => {

@@ -3,44 +3,19 @@
  * Each test is a small table situation, played through the engine contract.
  */
 import { describe, expect, it } from 'vitest';
+
 import type { GameEvent, Seat } from '@tabula/engine';
+
 import { SPECTATOR } from '@tabula/engine';
+
 import type { AohAction, AohState } from '@tabula/age-of-heroes';
-import {
-  ageOfHeroes,
-  applySteps,
-  checkInvariants,
-  placeSteps,
-  scenario,
-  warSteps,
-} from '@tabula/age-of-heroes';
+
+import { ageOfHeroes, checkInvariants, placeSteps, scenario, warSteps } from '@tabula/age-of-heroes';
+import { act, count, drive, keys } from './helpers.js';
 
 const G = ageOfHeroes;
 
-function act(st: AohState, seat: Seat, a: AohAction, log?: GameEvent[]): void {
-  const r = G.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(a)} rejected: ${r.error.message}`);
-}
-
-function steps(st: AohState, seat: Seat, list: AohAction[], log?: GameEvent[]): void {
-  const r = applySteps(st, seat, list, log);
-  if (!r.ok) throw new Error(`steps rejected: ${r.error.message}`);
-}
-
-/** Answers every awaited decision with its timeout default until `stop` holds or the game ends. */
-function drive(st: AohState, stop: (s: AohState) => boolean, log?: GameEvent[], max = 400): void {
-  for (let i = 0; i < max; i++) {
-    if (st.over || stop(st)) return;
-    const p = G.prompts(st).find((x) => !x.optional);
-    if (!p) throw new Error('no awaited decision');
-    act(st, p.seat, G.defaultAction(st, p.seat)!, log);
-  }
-  throw new Error('drive: step limit reached');
-}
-
 const promptOf = (st: AohState) => G.prompts(st).find((p) => !p.optional);
-const keys = (log: GameEvent[]) => log.map((e) => e.key);
-const count = (xs: readonly string[], c: string) => xs.filter((x) => x === c).length;
 const eliminatedSeats = (log: GameEvent[]) =>
   log.filter((e) => e.key === 'aoh.ev.eliminated').map((e) => e.params!.seat);
 
@@ -68,7 +43,7 @@ describe('Elimination (§19)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', heroes: ['army'] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', heroes: ['army'] }), log);
     // Mid-war: no card, no city — but elimination waits for the checkpoint (Decision of AOH-ELIM-2).
     expect(st.p[0]!.hand).toEqual([]);
     expect(st.p[0]!.cities).toBe(0);
@@ -97,7 +72,7 @@ describe('Elimination (§19)', () => {
       ],
       at: { action: 0 },
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', heroes: ['army'] }));
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', heroes: ['army'] }));
     act(st, 1, { type: 'pass' });
     expect(st.p[0]!.hand).toHaveLength(2);
     expect(st.p[0]!.alive).toBe(true);
@@ -137,7 +112,7 @@ describe('Elimination (§19)', () => {
     );
     const discardBefore = st.discard.length;
     // Offer 1: a gift of his Iron to seat 1. Offer 2: an open request for a Wood.
-    steps(
+    act(
       st,
       0,
       [
@@ -148,7 +123,7 @@ describe('Elimination (§19)', () => {
       ],
       log,
     );
-    steps(st, 0, [{ type: 'offerNew' }, { type: 'offerWant', card: 'wood' }, { type: 'offerPost' }], log);
+    act(st, 0, [{ type: 'offerNew' }, { type: 'offerWant', card: 'wood' }, { type: 'offerPost' }], log);
     expect(st.market!.offers.map((o) => o.from)).toEqual([0, 0]);
     act(st, 1, { type: 'accept', offer: 1 }, log);
 
@@ -229,7 +204,7 @@ describe('Elimination (§19)', () => {
       log,
     );
     const d1 = st.p[3]!.armies[0]!.id;
-    steps(st, 3, warSteps({ target: 1, objective: 'plunder', armies: [d1] }), log);
+    act(st, 3, warSteps({ target: 1, objective: 'plunder', armies: [d1] }), log);
     act(st, 1, { type: 'pass' }, log);
     expect(st.p[3]!.hand).toContain('wood');
     expect(st.p[3]!.armies[0]!.status).toBe('away');
@@ -312,7 +287,7 @@ describe('Elimination (§19)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }), log);
     expect(promptOf(st)).toMatchObject({ seat: 1, kind: 'aoh.response' });
     act(st, 1, { type: 'resign' }, log);
     // Still in the game until the next checkpoint; his response defaulted to "nothing" (no Olympics).
@@ -321,7 +296,7 @@ describe('Elimination (§19)', () => {
     expect(st.war!.responded).toBe(true);
     expect(st.war!.cancelled).toBe(false);
     expect(G.prompts(st).map((p) => p.seat)).toEqual([0]); // only the attacker places (the defender has one unit)
-    steps(st, 0, placeSteps(st, 0, [5, 6]), log);
+    act(st, 0, placeSteps(st, 0, [5, 6]), log);
     act(st, 0, { type: 'duel', unit: 0 }, log);
     // The war ended; the checkpoint eliminated him: his cities go back to the supply, his cards to the discard pile.
     expect(st.war).toBeNull();
@@ -377,7 +352,7 @@ describe('Victory and the last turn (§20)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
     act(st, 1, { type: 'pass' }, log);
     expect(st.over).toEqual({ winners: [0], reason: 'last-standing' });
     expect(st.p[0]!.claim).toBe(0); // no last-turn delay, no claim needed
@@ -507,9 +482,9 @@ describe('Victory and the last turn (§20)', () => {
       const log: GameEvent[] = [];
       const st = scenario(spec(boom), log);
       const [c1, c2] = st.p[2]!.armies.map((a) => a.id);
-      steps(st, 2, warSteps({ target: 0, objective: 'conquest', armies: [c1!, c2!] }), log);
+      act(st, 2, warSteps({ target: 0, objective: 'conquest', armies: [c1!, c2!] }), log);
       act(st, 0, { type: 'pass' }, log);
-      steps(st, 2, placeSteps(st, 2, [6, 6]), log);
+      act(st, 2, placeSteps(st, 2, [6, 6]), log);
       act(st, 2, { type: 'duel', unit: 0 }, log);
       expect(st.war).toBeNull();
       expect(st.p[0]!.cities).toBe(4); // V = 1 duel + 1 excess = 2 → one city
@@ -584,7 +559,7 @@ describe('Victory and the last turn (§20)', () => {
       ],
       at: { action: 0 },
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
     act(st, 1, { type: 'pass' });
     expect(st.over).toEqual({ winners: [0], reason: 'last-standing' });
     const before = JSON.stringify(st);

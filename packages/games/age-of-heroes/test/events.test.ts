@@ -3,51 +3,17 @@
  * scenario starts at the drawer's turn), and the held events Olympic Games, Mighty Hero and Luck.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Seat } from '@tabula/engine';
-import {
-  ageOfHeroes,
-  applySteps,
-  checkInvariants,
-  offerSteps,
-  placeSteps,
-  scenario,
-  warSteps,
-} from '@tabula/age-of-heroes';
-import type { AohAction, AohState, ScenarioSpec } from '@tabula/age-of-heroes';
 
-type Log = GameEvent[];
+import type { Seat } from '@tabula/engine';
+import { ageOfHeroes, offerSteps, placeSteps, scenario, warSteps } from '@tabula/age-of-heroes';
+import type { AohState, ScenarioSpec } from '@tabula/age-of-heroes';
+import { act, count, events, kinds, one, pump, rejected, sane } from './helpers.js';
+
+import type { Log } from './helpers.js';
 
 /* ------------------------------------------------------------------ small local helpers */
 
-function ok(st: AohState, seat: Seat, a: AohAction, log?: Log): void {
-  const r = ageOfHeroes.apply(st, seat, a, log);
-  expect(r, `${seat} ${JSON.stringify(a)}`).toEqual({ ok: true });
-}
-
-function steps(st: AohState, seat: Seat, as: AohAction[], log?: Log): void {
-  expect(applySteps(st, seat, as, log), `${seat} ${JSON.stringify(as)}`).toEqual({ ok: true });
-}
-
-function rejects(st: AohState, seat: Seat, a: AohAction | AohAction[], rule?: string) {
-  const before = JSON.stringify(st);
-  const r = Array.isArray(a) ? applySteps(st, seat, a, []) : ageOfHeroes.apply(st, seat, a, []);
-  expect(r.ok, JSON.stringify(a)).toBe(false);
-  if (r.ok) throw new Error('accepted');
-  if (rule) expect(r.error.rule).toBe(rule);
-  expect(JSON.stringify(st)).toBe(before);
-  return r.error;
-}
-
-const events = (log: Log, key: string) => log.filter((e) => e.key === key);
-const one = (log: Log, key: string) => {
-  const es = events(log, key);
-  expect(es, key).toHaveLength(1);
-  return es[0]!.params!;
-};
-const kinds = (st: AohState) => ageOfHeroes.prompts(st).map((p) => `${p.seat}:${p.kind}`);
 const legal = (st: AohState, seat: Seat) => ageOfHeroes.legalActions(st, seat);
-const clean = (st: AohState) => expect(checkInvariants(st)).toEqual([]);
-const count = (cards: string[], c: string) => cards.filter((x) => x === c).length;
 
 const PLAIN = [
   'iron',
@@ -67,17 +33,8 @@ const PLAIN = [
 /** Seat `drawer` draws `card` in phase 1 of his turn. */
 function draws(card: string, drawer: Seat, spec: Omit<ScenarioSpec, 'at' | 'deck'>, log?: Log): AohState {
   const st = scenario({ ...spec, deck: [card, ...PLAIN], at: { turn: drawer } } as ScenarioSpec, log);
-  clean(st);
+  sane(st);
   return st;
-}
-
-function runUntil(st: AohState, done: (st: AohState) => boolean, log?: Log): void {
-  for (let i = 0; i < 300; i++) {
-    if (done(st)) return;
-    const p = ageOfHeroes.prompts(st).find((x) => !x.optional)!;
-    ok(st, p.seat, ageOfHeroes.defaultAction(st, p.seat)!, log);
-  }
-  throw new Error('runUntil: never reached');
 }
 
 /* ------------------------------------------------------------------ §17.1 common rules */
@@ -90,9 +47,9 @@ describe('Common rules (§17.1)', () => {
       { type: 'quakeTarget', army: 2 },
       { type: 'quakeTarget', army: 3 },
     ]);
-    rejects(st, 0, { type: 'pass' });
-    rejects(st, 0, { type: 'quakeTarget', army: 1 }, 'AOH-EVT-QUAKE-2'); // his own army
-    rejects(st, 0, { type: 'quakeTarget', army: 99 }, 'AOH-EVT-QUAKE-2');
+    rejected(st, 0, { type: 'pass' });
+    rejected(st, 0, { type: 'quakeTarget', army: 1 }, 'AOH-EVT-QUAKE-2'); // his own army
+    rejected(st, 0, { type: 'quakeTarget', army: 99 }, 'AOH-EVT-QUAKE-2');
     expect(ageOfHeroes.defaultAction(st, 0)).toEqual({ type: 'quakeTarget', army: 2 });
 
     const v = draws('volcano', 0, { players: 3 });
@@ -101,8 +58,8 @@ describe('Common rules (§17.1)', () => {
       { type: 'volcanoTarget', seat: 1 },
       { type: 'volcanoTarget', seat: 2 },
     ]);
-    rejects(v, 0, { type: 'pass' });
-    rejects(v, 0, { type: 'volcanoTarget', seat: 0 }, 'AOH-EVT-VOLC-2');
+    rejected(v, 0, { type: 'pass' });
+    rejected(v, 0, { type: 'volcanoTarget', seat: 0 }, 'AOH-EVT-VOLC-2');
   });
 
   it('AOH-EVT-2, AOH-EVT-LUCK-2: the drawer picks, the victim alone may answer with Luck', () => {
@@ -113,14 +70,14 @@ describe('Common rules (§17.1)', () => {
       { players: 3, seats: [{ hand: ['luck'] }, { hand: ['iron'] }, { hand: ['luck'] }] },
       log,
     );
-    ok(st, 0, { type: 'volcanoTarget', seat: 2 }, log);
+    act(st, 0, { type: 'volcanoTarget', seat: 2 }, log);
     expect(one(log, 'aoh.ev.volcanoTarget')).toMatchObject({ seat: 0, target: 2 });
     expect(ageOfHeroes.prompts(st)).toEqual([
       expect.objectContaining({ seat: 2, kind: 'aoh.luck', window: true }),
     ]);
-    rejects(st, 0, { type: 'luck' }); // the drawer
-    rejects(st, 1, { type: 'luck' }); // a bystander
-    ok(st, 2, { type: 'luck' }, log);
+    rejected(st, 0, { type: 'luck' }); // the drawer
+    rejected(st, 1, { type: 'luck' }); // a bystander
+    act(st, 2, { type: 'luck' }, log);
     expect([st.p[0]!.hand, st.p[1]!.hand, st.p[2]!.hand]).toEqual([['luck'], ['iron'], []]);
     expect(st.p[2]!.cities).toBe(1);
   });
@@ -129,15 +86,15 @@ describe('Common rules (§17.1)', () => {
     const log: Log = [];
     const st = draws('volcano', 0, { players: 2, seats: [{}, { hand: ['luck'] }] }, log);
     const before = st.discard.length;
-    ok(st, 1, { type: 'luck' }, log);
+    act(st, 1, { type: 'luck' }, log);
     expect(st.discard.slice(before).sort()).toEqual(['luck', 'volcano']);
     expect(st.discard.length).toBe(before + 2);
     const q = draws('earthquake', 0, { players: 2 });
     const qb = q.discard.length;
-    ok(q, 1, { type: 'pass' });
+    act(q, 1, { type: 'pass' });
     expect(q.discard.length).toBe(qb);
     expect(q.p[1]!.armies[0]!.quakes).toHaveLength(1);
-    clean(q);
+    sane(q);
   });
 });
 
@@ -157,7 +114,7 @@ describe('Population Boom (§17.2)', () => {
     expect(st.discard.at(-1)).toBe('population_boom');
     expect(st.p[0]!.hand).toEqual(['luck']); // not replaced, and the Luck is of no use
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-POP-2: with the city supply empty nothing happens', () => {
@@ -172,7 +129,7 @@ describe('Population Boom (§17.2)', () => {
     expect(st.p[0]!.cities).toBe(4);
     expect(events(log, 'aoh.ev.boomEmpty')).toHaveLength(1);
     expect(st.discard.at(-1)).toBe('population_boom');
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-POP-3, AOH-EVT-LUCK-5: at the first Market Day a Boom resolves while disasters are discarded with no Luck window (EX-R16)', () => {
@@ -199,7 +156,7 @@ describe('Population Boom (§17.2)', () => {
     expect(st.p[1]!.hand).toEqual(['luck']);
     expect(st.discard.slice(-2).sort()).toEqual(['barbarians', 'population_boom']);
     expect(ageOfHeroes.prompts(st).every((p) => p.kind === 'aoh.trade')).toBe(true);
-    clean(st);
+    sane(st);
   });
 });
 
@@ -226,7 +183,7 @@ describe('Earthquake (§17.3)', () => {
     expect(st.discard.at(-1)).toBe('earthquake');
     expect(st.p.flatMap((p) => p.armies.map((a) => a.quakes.length))).toEqual([0, 0, 0, 0]);
     expect(kinds(st)).toEqual(['1:aoh.action']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-QUAKE-2, AOH-RET-4: an away army is a legal target, chosen automatically when alone; its owner may then play Luck (EX-T3 variant)', () => {
@@ -253,48 +210,48 @@ describe('Earthquake (§17.3)', () => {
     });
     // Only army 2 is legal: the led armies are immune, the drawer's own army is not a target.
     expect(kinds(st)).toEqual(['1:aoh.luck']);
-    ok(st, 1, { type: 'pass' });
+    act(st, 1, { type: 'pass' });
     expect(st.p[1]!.armies[0]!.quakes).toEqual([5, 1]);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-QUAKE-4, AOH-EVT-LUCK-3: the owner of the target cancels with Luck after the target is known, before the effect', () => {
     const log: Log = [];
     const st = draws('earthquake', 0, { players: 3, seats: [{}, { hand: ['luck'] }, {}] }, log);
-    ok(st, 0, { type: 'quakeTarget', army: 2 }, log);
+    act(st, 0, { type: 'quakeTarget', army: 2 }, log);
     // The target is public before anyone answers, and nothing has happened to it yet.
     expect(ageOfHeroes.view(st, 2).event).toEqual({ card: 'earthquake', drawer: 0, target: 2 });
     expect(st.p[1]!.armies[0]!.quakes).toEqual([]);
-    ok(st, 1, { type: 'luck' }, log);
+    act(st, 1, { type: 'luck' }, log);
     expect(st.p[1]!.armies[0]!.quakes).toEqual([]);
     expect(st.discard.slice(-2).sort()).toEqual(['earthquake', 'luck']);
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-QUAKE-5, AOH-EVT-QUAKE-6: a quaked army cannot attack, defend or take a General; the card goes in phase 5 of the owner\u2019s next turn', () => {
     const log: Log = [];
     const st = draws('earthquake', 0, { players: 2, seats: [{}, { turns: 3, hand: ['iron', 'gold'] }] }, log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 1, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.quake')).toMatchObject({ owner: 1, army: 2, expires: 4 });
     expect(st.p[1]!.armies[0]!.quakes).toEqual([4]);
     // A attacks B: the quaked army does not defend.
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect(events(log, 'aoh.ev.battle')[0]!.params).toMatchObject({ a: 1, d: 0 });
-    runUntil(st, (s) => ageOfHeroes.prompts(s).some((p) => p.seat === 1 && p.kind === 'aoh.action'), log);
+    pump(st, (s) => ageOfHeroes.prompts(s).some((p) => p.seat === 1 && p.kind === 'aoh.action'), log);
     expect(st.p[1]!.turns).toBe(4);
     expect(st.p[1]!.armies[0]!.quakes).toEqual([4]);
-    rejects(st, 1, { type: 'war', target: 0, objective: 'plunder' }, 'AOH-WAR-8');
-    ok(st, 1, { type: 'build' });
-    rejects(st, 1, { type: 'buildItem', item: 'general', pay: ['iron', 'gold'], host: 2 }, 'AOH-BUILD-12');
-    ok(st, 1, { type: 'buildDone' });
+    rejected(st, 1, { type: 'war', target: 0, objective: 'plunder' }, 'AOH-WAR-8');
+    act(st, 1, { type: 'build' });
+    rejected(st, 1, { type: 'buildItem', item: 'general', pay: ['iron', 'gold'], host: 2 }, 'AOH-BUILD-12');
+    act(st, 1, { type: 'buildDone' });
     const before = count(st.discard, 'earthquake');
-    runUntil(st, (s) => s.active !== 1, log);
+    pump(st, (s) => s.active !== 1, log);
     expect(st.p[1]!.armies[0]!.quakes).toEqual([]);
     expect(count(st.discard, 'earthquake')).toBe(before + 1);
     expect(events(log, 'aoh.ev.quakeExpires')).toHaveLength(1);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-QUAKE-7: the card is discarded if the owner is eliminated', () => {
@@ -306,11 +263,11 @@ describe('Earthquake (§17.3)', () => {
       log,
     );
     const before = count(st.discard, 'earthquake');
-    for (const s of [0, 1, 2]) ok(st, s, { type: 'pass' }, log);
+    for (const s of [0, 1, 2]) act(st, s, { type: 'pass' }, log);
     expect(st.p[1]!.alive).toBe(false);
     expect(count(st.discard, 'earthquake')).toBe(before + 1);
     expect(st.supply.army).toBe(12 - 2);
-    clean(st);
+    sane(st);
   });
 });
 
@@ -332,16 +289,16 @@ describe('Volcano (§17.4)', () => {
       { type: 'volcanoTarget', seat: 2 },
       { type: 'volcanoTarget', seat: 4 },
     ]);
-    rejects(st, 0, { type: 'volcanoTarget', seat: 1 }, 'AOH-EVT-VOLC-2'); // no city
-    rejects(st, 0, { type: 'volcanoTarget', seat: 3 }, 'AOH-EVT-VOLC-2'); // eliminated
+    rejected(st, 0, { type: 'volcanoTarget', seat: 1 }, 'AOH-EVT-VOLC-2'); // no city
+    rejected(st, 0, { type: 'volcanoTarget', seat: 3 }, 'AOH-EVT-VOLC-2'); // eliminated
     const supply = st.supply.city;
-    ok(st, 0, { type: 'volcanoTarget', seat: 4 }, log);
-    ok(st, 4, { type: 'pass' }, log);
+    act(st, 0, { type: 'volcanoTarget', seat: 4 }, log);
+    act(st, 4, { type: 'pass' }, log);
     expect([st.p[4]!.cities, st.supply.city]).toEqual([2, supply + 1]);
     expect(st.discard.at(-1)).toBe('volcano');
     expect(st.p[0]!.hand).toEqual([]); // no replacement
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-VOLC-3: no other tribe has a city → discarded with no effect', () => {
@@ -360,7 +317,7 @@ describe('Volcano (§17.4)', () => {
   it('AOH-EVT-VOLC-4: the target\u2019s owner may cancel with Luck', () => {
     const st = draws('volcano', 0, { players: 2, seats: [{}, { hand: ['luck'] }] });
     expect(kinds(st)).toEqual(['1:aoh.luck']);
-    ok(st, 1, { type: 'luck' });
+    act(st, 1, { type: 'luck' });
     expect(st.p[1]!.cities).toBe(1);
     expect(st.p[1]!.hand).toEqual([]);
   });
@@ -373,7 +330,7 @@ describe('Volcano (§17.4)', () => {
       { players: 3, seats: [{}, { hand: [] }, { cities: 0, hand: ['iron'] }] },
       log,
     );
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 1, { type: 'pass' }, log);
     expect(st.p[1]!.alive).toBe(false);
     expect(one(log, 'aoh.ev.eliminated')).toMatchObject({ seat: 1 });
     // With a card in hand he would have stayed in the game.
@@ -381,7 +338,7 @@ describe('Volcano (§17.4)', () => {
       players: 3,
       seats: [{}, { hand: ['wood'] }, { cities: 0, hand: ['iron'] }],
     });
-    ok(st2, 1, { type: 'pass' });
+    act(st2, 1, { type: 'pass' });
     expect([st2.p[1]!.alive, st2.p[1]!.cities]).toEqual([true, 0]);
   });
 });
@@ -400,19 +357,19 @@ describe('Famine (§17.5)', () => {
     // Asked in turn order from the drawer: B, C, A.
     expect(kinds(st)).toEqual(['1:aoh.luck']);
     expect(legal(st, 1)).toEqual([{ type: 'pass' }]);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 1, { type: 'pass' }, log);
     expect(kinds(st)).toEqual(['2:aoh.luck']);
-    ok(st, 2, { type: 'pass' }, log);
+    act(st, 2, { type: 'pass' }, log);
     expect(kinds(st)).toEqual(['0:aoh.luck']);
     expect(st.p[2]!.hand).toEqual(['grain', 'grain']); // nothing happens before the window closes
-    ok(st, 0, { type: 'pass' }, log);
+    act(st, 0, { type: 'pass' }, log);
     expect(st.p[1]!.hand).toEqual(['gold']);
     expect(st.p[0]!.hand).toEqual(['luck', 'iron']);
     expect(count(st.discard, 'grain')).toBeGreaterThanOrEqual(4);
     expect(st.p[2]!.alive).toBe(false);
     expect(st.discard.includes('famine')).toBe(true);
     expect(kinds(st)).toEqual(['1:aoh.action']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-FAM-2, AOH-EVT-LUCK-2: any player\u2019s Luck cancels the Famine for everybody; the rest are not asked', () => {
@@ -426,14 +383,14 @@ describe('Famine (§17.5)', () => {
       },
       log,
     );
-    ok(st, 1, { type: 'pass' }, log);
-    ok(st, 2, { type: 'luck' }, log);
+    act(st, 1, { type: 'pass' }, log);
+    act(st, 2, { type: 'luck' }, log);
     // A, holding Luck too, is never asked.
     expect(kinds(st)).toEqual(['1:aoh.action']);
     expect([st.p[0]!.hand, st.p[1]!.hand, st.p[2]!.hand]).toEqual([['luck'], ['grain'], ['grain']]);
     expect(st.p[2]!.alive).toBe(true);
     expect(st.discard.slice(-2).sort()).toEqual(['famine', 'luck']);
-    clean(st);
+    sane(st);
   });
 });
 
@@ -469,7 +426,7 @@ describe('Barbarians (§17.6)', () => {
     ]);
     expect(st.war).toMatchObject({ attacker: -1, defender: 0, objective: 'plunder' });
     expect(legal(st, 0)).toEqual([{ type: 'pass' }]);
-    ok(st, 0, { type: 'pass' }, log);
+    act(st, 0, { type: 'pass' }, log);
     // No defending unit: no battle card drawn, V = 1 → two random cards discarded face-up.
     expect(one(log, 'aoh.ev.battle')).toMatchObject({ a: 1, d: 0 });
     expect(st.battle).toEqual(battle);
@@ -483,10 +440,10 @@ describe('Barbarians (§17.6)', () => {
     expect(st.p[1]!.hand).toEqual([]);
     // No action was used: A goes on to phase 2; the armies come home in phase 5.
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    ok(st, 0, { type: 'pass' }, log);
-    runUntil(st, (s) => s.active !== 0, log);
+    act(st, 0, { type: 'pass' }, log);
+    pump(st, (s) => s.active !== 0, log);
     expect(st.p[0]!.armies.map((a) => a.status)).toEqual(['home', 'home']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-BARB-6, AOH-EVT-HERO-3, AOH-BATTLE-16: a Hero-army with a fortress ties the Barbarians; nothing is lost (EX-T8 variant)', () => {
@@ -504,14 +461,14 @@ describe('Barbarians (§17.6)', () => {
       },
       log,
     );
-    steps(st, 0, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 0, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
     expect(one(log, 'aoh.ev.battle')).toMatchObject({ a: 1, d: 1 });
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ av: 4, as: 4, dv: 3, ds: 4, winner: -1 });
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 0 });
     expect(st.p[0]!.hand).toEqual(['iron', 'gold']);
     expect(st.discard.slice(-2)).toEqual(['mighty_hero', 'barbarians']);
     expect(st.battle).toHaveLength(36);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-BARB-2, AOH-EVT-BARB-5, AOH-EVT-BARB-6, AOH-EVT-BARB-8: one barbarian army, drawn first, no bonus, one duel; the defender keeps his bonuses', () => {
@@ -526,17 +483,17 @@ describe('Barbarians (§17.6)', () => {
       },
       log,
     );
-    ok(st, 0, { type: 'pass' }, log);
+    act(st, 0, { type: 'pass' }, log);
     const w = st.war!;
     // The barbarian unit: no general, its card drawn first and placed by itself.
     expect(w.units[0]).toMatchObject({ side: 0, army: -2, lead: false, card: 5 });
     expect([w.a, w.d]).toEqual([1, 2]);
     expect(w.pool[1]).toEqual([2, 6]);
     expect(kinds(st)).toEqual(['0:aoh.place']);
-    steps(st, 0, placeSteps(st, 0, [6, 2]), log);
+    act(st, 0, placeSteps(st, 0, [6, 2]), log);
     // Only the defender chooses; the barbarian unit is chosen automatically.
     expect(kinds(st)).toEqual(['0:aoh.duel']);
-    ok(st, 0, { type: 'duel', unit: 2 }, log);
+    act(st, 0, { type: 'duel', unit: 2 }, log);
     // a2(G) with card 2: 2 + 2 + 1 = 5 against a bare 5 → tie. Only one duel.
     expect(events(log, 'aoh.ev.duel').map((e) => e.params)).toEqual([
       expect.objectContaining({ av: 5, as: 5, dv: 2, ds: 5, winner: -1 }),
@@ -546,7 +503,7 @@ describe('Barbarians (§17.6)', () => {
     expect(st.battle).toHaveLength(36);
     expect(st.discard.at(-1)).toBe('barbarians');
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-BARB-4: a lost battle: the army goes to the supply and the plundered cards to the discard pile, not to anybody', () => {
@@ -557,7 +514,7 @@ describe('Barbarians (§17.6)', () => {
       { players: 2, seats: [{ hand: ['iron', 'wood', 'stone'] }, {}], battle: [6, 2] },
       log,
     );
-    ok(st, 0, { type: 'pass' }, log);
+    act(st, 0, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ winner: 0 });
     expect(st.p[0]!.armies).toEqual([]);
     expect(st.supply.army).toBe(11);
@@ -565,7 +522,7 @@ describe('Barbarians (§17.6)', () => {
     expect(st.p[1]!.hand).toEqual([]);
     expect(events(log, 'aoh.ev.conquest')).toEqual([]);
     expect(st.p[0]!.cities).toBe(1);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-BARB-3, AOH-EVT-LUCK-1, AOH-EVT-OLY-2: Luck or Olympic Games sends the Barbarians away (EX-R14)', () => {
@@ -574,13 +531,13 @@ describe('Barbarians (§17.6)', () => {
       const st = draws('barbarians', 0, { players: 2, seats: [{ hand: [card, 'iron'] }, {}] }, log);
       const battle = st.battle.slice();
       expect(legal(st, 0)).toContainEqual({ type: card === 'luck' ? 'luck' : 'olympics' });
-      ok(st, 0, { type: card === 'luck' ? 'luck' : 'olympics' }, log);
+      act(st, 0, { type: card === 'luck' ? 'luck' : 'olympics' }, log);
       expect(events(log, 'aoh.ev.battle')).toEqual([]);
       expect(st.battle).toEqual(battle);
       expect(st.p[0]!.hand).toEqual(['iron']);
       expect(st.discard.slice(-2).sort()).toEqual(['barbarians', card].sort());
       expect(kinds(st)).toEqual(['0:aoh.action']);
-      clean(st);
+      sane(st);
     }
   });
 });
@@ -600,11 +557,11 @@ describe('Held events (§17.7–17.9)', () => {
       },
       log,
     );
-    steps(m, 0, offerSteps({ to: 1, give: ['olympic_games', 'mighty_hero'], receive: ['luck'] }), log);
-    ok(m, 1, { type: 'accept', offer: 1 }, log);
+    act(m, 0, offerSteps({ to: 1, give: ['olympic_games', 'mighty_hero'], receive: ['luck'] }), log);
+    act(m, 1, { type: 'accept', offer: 1 }, log);
     expect(m.p[0]!.hand).toEqual(['luck']);
     expect(m.p[1]!.hand.slice().sort()).toEqual(['mighty_hero', 'olympic_games']);
-    clean(m);
+    sane(m);
   });
 
   it('AOH-EVT-OLY-2: only the defender plays Olympic Games, only in his response window', () => {
@@ -613,13 +570,13 @@ describe('Held events (§17.7–17.9)', () => {
       seats: [{ hand: ['olympic_games'] }, {}, { hand: ['olympic_games'] }],
       at: { action: 0 },
     });
-    rejects(st, 0, { type: 'olympics' }); // no attack to answer
-    ok(st, 0, { type: 'war', target: 1, objective: 'plunder' });
-    rejects(st, 0, { type: 'olympics' }); // the attacker
-    ok(st, 0, { type: 'warArmy', army: 1 });
-    ok(st, 0, { type: 'warDeclare' });
-    rejects(st, 2, { type: 'olympics' }); // a bystander
-    const e = rejects(st, 1, { type: 'olympics' }, 'AOH-EVT-OLY-2'); // the defender holds none
+    rejected(st, 0, { type: 'olympics' }); // no attack to answer
+    act(st, 0, { type: 'war', target: 1, objective: 'plunder' });
+    rejected(st, 0, { type: 'olympics' }); // the attacker
+    act(st, 0, { type: 'warArmy', army: 1 });
+    act(st, 0, { type: 'warDeclare' });
+    rejected(st, 2, { type: 'olympics' }); // a bystander
+    const e = rejected(st, 1, { type: 'olympics' }, 'AOH-EVT-OLY-2'); // the defender holds none
     expect(e.code).toBe('aoh.err.noOlympics');
   });
 
@@ -632,11 +589,11 @@ describe('Held events (§17.7–17.9)', () => {
       const p = ageOfHeroes.prompts(st)[0]!;
       expect(p.kind).toBe('aoh.luck');
       expect(legal(st, p.seat)).toEqual([{ type: 'pass' }]);
-      rejects(st, p.seat, { type: 'olympics' });
+      rejected(st, p.seat, { type: 'olympics' });
     }
     const w = scenario({ players: 2, seats: [{}, { hand: ['luck'] }], at: { action: 0 } });
-    steps(w, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
-    rejects(w, 1, { type: 'luck' }, 'AOH-WAR-12');
+    act(w, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
+    rejected(w, 1, { type: 'luck' }, 'AOH-WAR-12');
   });
 
   it('AOH-EVT-HERO-2, AOH-EVT-HERO-3: a Hero-army is a unit for one battle: it gets a card, counts in A, fights and can be victorious', () => {
@@ -653,8 +610,8 @@ describe('Held events (§17.7–17.9)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', heroes: ['army'] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', heroes: ['army'] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.battle')).toMatchObject({ a: 1, d: 1 });
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ av: 5, dv: 2, winner: 0 });
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 1, wins: 1 });
@@ -662,7 +619,7 @@ describe('Held events (§17.7–17.9)', () => {
     // Used once: the played Hero is discarded, the other stays in hand.
     expect(st.p[0]!.hand).toEqual(['mighty_hero']);
     expect(st.discard.at(-1)).toBe('mighty_hero');
-    clean(st);
+    sane(st);
   });
 
   it('AOH-EVT-HERO-6, AOH-EVT-HERO-7: several Heroes on one side, each as army or as general; all are discarded after the battle', () => {
@@ -679,13 +636,13 @@ describe('Held events (§17.7–17.9)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    ok(st, 1, { type: 'hero', host: 3 });
-    rejects(st, 1, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5');
-    ok(st, 1, { type: 'hero', host: -1 });
-    ok(st, 1, { type: 'hero', host: 4 });
-    rejects(st, 1, { type: 'hero', host: -1 }, 'AOH-EVT-HERO-2'); // only three held
-    ok(st, 1, { type: 'respond' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
+    act(st, 1, { type: 'hero', host: 3 });
+    rejected(st, 1, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5');
+    act(st, 1, { type: 'hero', host: -1 });
+    act(st, 1, { type: 'hero', host: 4 });
+    rejected(st, 1, { type: 'hero', host: -1 }, 'AOH-EVT-HERO-2'); // only three held
+    act(st, 1, { type: 'respond' }, log);
     expect(one(log, 'aoh.ev.response')).toMatchObject({ seat: 1, heroes: [3, -1, 4] });
     expect(st.war!.units.filter((u) => u.side === 1).map((u) => [u.army, u.lead])).toEqual([
       [3, true],
@@ -693,18 +650,18 @@ describe('Held events (§17.7–17.9)', () => {
       [-1, false],
     ]);
     expect(st.p[1]!.hand).toEqual(['iron']);
-    steps(st, 0, placeSteps(st, 0, [1, 1]), log);
-    steps(st, 1, placeSteps(st, 1, [1, 1, 1]), log);
-    ok(st, 0, { type: 'duel', unit: 0 }, log);
-    ok(st, 1, { type: 'duel', unit: 2 }, log);
+    act(st, 0, placeSteps(st, 0, [1, 1]), log);
+    act(st, 1, placeSteps(st, 1, [1, 1, 1]), log);
+    act(st, 0, { type: 'duel', unit: 0 }, log);
+    act(st, 1, { type: 'duel', unit: 2 }, log);
     // A's last unit is chosen for him.
     expect(kinds(st)).toEqual(['1:aoh.duel']);
-    ok(st, 1, { type: 'duel', unit: 3 }, log);
+    act(st, 1, { type: 'duel', unit: 3 }, log);
     expect(events(log, 'aoh.ev.duel').map((e) => e.params!['ds'])).toEqual([3, 3]);
     expect(st.war).toBeNull();
     // The three Heroes — two on surviving armies, one that never fought — are all discarded.
     expect(count(st.discard, 'mighty_hero')).toBe(3);
     expect(st.p[1]!.armies.map((a) => a.general)).toEqual([false, false]);
-    clean(st);
+    sane(st);
   });
 });

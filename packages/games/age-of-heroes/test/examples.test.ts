@@ -3,13 +3,13 @@
  * Letters A, B, C, D… are seats 0, 1, 2, 3…; hidden draws are stacked on the battle or resource deck.
  */
 import { describe, expect, it } from 'vitest';
+
 import type { GameEvent, Seat } from '@tabula/engine';
+
 import { shuffle } from '@tabula/engine';
-import type { AohAction, AohConfig, AohState } from '@tabula/age-of-heroes';
+
+import type { AohConfig, AohState } from '@tabula/age-of-heroes';
 import {
-  ageOfHeroes,
-  applySteps,
-  checkInvariants,
   DEFAULT_CONFIG,
   DEFAULT_OPTIONS,
   offerSteps,
@@ -17,66 +17,25 @@ import {
   scenario,
   warSteps,
 } from '@tabula/age-of-heroes';
-
-const [A, B, C, D] = [0, 1, 2, 3] as const;
-const game = ageOfHeroes;
+import {
+  A,
+  act,
+  B,
+  C,
+  D,
+  events,
+  game,
+  kinds,
+  passTurn,
+  plain,
+  playTo,
+  rejected,
+  sane,
+  sorted,
+  unitOf,
+} from './helpers.js';
 
 /* ------------------------------------------------------------------ small local helpers */
-
-function act(st: AohState, seat: Seat, a: AohAction | AohAction[], log?: GameEvent[]): void {
-  const r = Array.isArray(a) ? applySteps(st, seat, a, log) : game.apply(st, seat, a, log);
-  expect(r.ok, JSON.stringify(r)).toBe(true);
-}
-
-/** A rejected input: not ok, the rule named, the state untouched. */
-function rejected(st: AohState, seat: Seat, a: AohAction | AohAction[], rule?: string): void {
-  const before = JSON.stringify(st);
-  const r = Array.isArray(a) ? applySteps(st, seat, a) : game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  if (rule && !r.ok) expect(r.error.rule).toBe(rule);
-  expect(JSON.stringify(st)).toBe(before);
-}
-
-function inv(st: AohState): void {
-  expect(checkInvariants(st)).toEqual([]);
-}
-
-const kinds = (st: AohState) => game.prompts(st).map((p) => `${p.seat}:${p.kind}`);
-const events = (log: GameEvent[], key: string) =>
-  log.filter((e) => e.key === key).map((e) => ({ ...e, params: e.params ?? {} }));
-const sorted = (xs: readonly string[]) => xs.slice().sort();
-const ORD = ['iron', 'wood', 'grain', 'stone'];
-/** n ordinary cards (never an immediate), for stacking the resource deck. */
-const plain = (n: number, start = 0) => Array.from({ length: n }, (_, i) => ORD[(i + start) % 4]!);
-
-/**
- * Plays the game forward with the timeout defaults (pass, place nothing, ready …) until `seat` is
- * asked for his phase-2 action. Windows whose only legal answer is `pass` are answered like the server does.
- */
-function playTo(st: AohState, seat: Seat, log?: GameEvent[]): void {
-  for (let i = 0; i < 200; i++) {
-    const ps = game.prompts(st).filter((p) => !p.optional);
-    if (ps.some((p) => p.seat === seat && p.kind === 'aoh.action')) return;
-    expect(ps.length, 'the game waits for nobody').toBeGreaterThan(0);
-    const p = ps[0]!;
-    act(st, p.seat, game.defaultAction(st, p.seat)!, log);
-  }
-  throw new Error('playTo: too many steps');
-}
-
-/** Ends the current seat's turn from its phase-2 prompt: pass, place nothing. */
-function passTurn(st: AohState, seat: Seat, log?: GameEvent[]): void {
-  act(st, seat, { type: 'pass' }, log);
-  act(st, seat, { type: 'monument', count: 0 }, log);
-  while (kinds(st).includes(`${seat}:aoh.discard`)) act(st, seat, game.defaultAction(st, seat)!, log);
-}
-
-const unitOf = (st: AohState, side: 0 | 1, army: number, nth = 0) => {
-  const idx = st
-    .war!.units.map((u, i) => (u.side === side && u.army === army ? i : -1))
-    .filter((i) => i >= 0);
-  return idx[nth]!;
-};
 
 /** A duel selection; a side with one unfought unit left selects automatically and is not asked. */
 function duel(st: AohState, aUnit: number, dUnit: number, log?: GameEvent[]): void {
@@ -117,7 +76,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(st.p[C]!.cities).toBe(3);
     expect(st.supply.city).toBe(1);
     expect(st.discard[st.discard.length - 1]).toBe('volcano');
-    inv(st);
+    sane(st);
     // On A's next turn the City order succeeds.
     playTo(st, A);
     const turn = st.p[A]!.turns;
@@ -131,7 +90,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     // The checkpoint after the Build action: a claim checked at the end of his following turn.
     expect(st.p[A]!.claim).toBe(turn + 1);
     expect(st.over).toBeNull();
-    inv(st);
+    sane(st);
   });
 
   describe('AOH-EX-R2: Market Day draws through a road chain (AOH-MKT-2, AOH-ROAD-8)', () => {
@@ -139,7 +98,7 @@ describe('§25.1 worked examples from the rulebook', () => {
       const log: GameEvent[] = [];
       const st = scenario({ players: 6, roads, deck: plain(36), at: { market: 'draw' } }, log);
       const draws = events(log, 'aoh.ev.marketDraw').map((e) => [e.params.seat, e.params.count]);
-      inv(st);
+      sane(st);
       return { st, draws };
     };
     it('a chain P1–P2–P3–P4–P5–P6: everybody draws 6, P1 first, 36 in all', () => {
@@ -183,7 +142,7 @@ describe('§25.1 worked examples from the rulebook', () => {
       expect(drawn).toEqual([6, 6, 6, 6, 6, 6]);
       // Every card drawn went to a hand or was set aside as a pending immediate card.
       expect(events(log, 'aoh.ev.drawPrivate').length + events(log, 'aoh.ev.pending').length).toBe(36);
-      inv(st);
+      sane(st);
     });
   });
 
@@ -216,7 +175,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(st.market).toBeNull();
     expect(sorted(st.p[A]!.hand)).toEqual(['gold', 'iron', 'stone', 'wood']);
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R4: a deal is not enforced (AOH-TRADE-7, -17)', () => {
@@ -235,7 +194,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     act(st, B, warSteps({ target: A, objective: 'plunder', armies: [2] }), log);
     expect(st.war).toMatchObject({ attacker: B, defender: A, objective: 'plunder' });
     expect(kinds(st)).toEqual(['0:aoh.response']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R5: only your own special resource, only in phase 3 (AOH-MON-1, -2, AOH-MKT-12)', () => {
@@ -257,7 +216,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(st.p[A]!.monument).toBe(4);
     expect(st.p[A]!.hand).toContain('concrete');
     expect(st.p[A]!.hand).not.toContain('limestone');
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R6: more than five cards outside one\u2019s own turn (AOH-MKT-11, AOH-TURN-6, AOH-EDGE-27)', () => {
@@ -293,7 +252,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(events(log, 'aoh.ev.discard')).toHaveLength(5);
     expect(events(log, 'aoh.ev.marketDay')).toHaveLength(1);
     expect(st.p[B]!.hand.length).toBe(5 + 2);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R7: attacking armies with no opponent count as victorious, 6 vs 4 (AOH-BATTLE-12, -14, AOH-SPOILS-2, AOH-RET-3)', () => {
@@ -336,7 +295,7 @@ describe('§25.1 worked examples from the rulebook', () => {
       [11, 'home'],
       [12, 'home'],
     ]);
-    inv(st);
+    sane(st);
   });
 
   /** V exactly: the defender has no participating unit, so V = A (AOH-BATTLE-2). */
@@ -352,7 +311,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     });
     act(st, A, warSteps({ target: D, objective, armies: st.p[A]!.armies.map((a) => a.id) }));
     act(st, D, { type: 'pass' });
-    inv(st);
+    sane(st);
     return st;
   }
 
@@ -452,7 +411,7 @@ describe('§25.1 worked examples from the rulebook', () => {
       expect(st.discard.slice(-2)).toEqual(['olympic_games', 'mighty_hero']);
       // A's action is used: he goes on to phase 3.
       expect(kinds(st)).toEqual(['0:aoh.monument']);
-      inv(st);
+      sane(st);
       return { st, log };
     };
     it('no road: a1–a3 away until phase 5 of A\u2019s turn 8; they do not defend against B meanwhile', () => {
@@ -478,7 +437,7 @@ describe('§25.1 worked examples from the rulebook', () => {
       expect(st.p[A]!.armies.every((a) => a.status === 'away')).toBe(true);
       passTurn(st, A);
       expect(st.p[A]!.armies.map((a) => a.status)).toEqual(['home', 'home', 'home']);
-      inv(st);
+      sane(st);
     });
     it('variant: a direct road A–D brings a1–a3 home at once', () => {
       const { st } = run(true);
@@ -501,7 +460,7 @@ describe('§25.1 worked examples from the rulebook', () => {
       const supply = { ...st.supply };
       act(st, A, warSteps({ target: D, objective: 'conquest', armies: [1] }), log);
       act(st, D, { type: 'pass' }, log);
-      inv(st);
+      sane(st);
       return { st, log, supply, duel: events(log, 'aoh.ev.duel')[0]!.params };
     };
     it('card 4 + General = 6 against card 4 + 2 fortresses = 6: tie, both survive', () => {
@@ -601,7 +560,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(st.battle).toEqual(battle);
     expect(events(log, 'aoh.ev.battle')).toHaveLength(battles);
     expect(kinds(st)).toEqual(['3:aoh.action']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R15: starting hand — disasters thrown away, Population Boom played (AOH-SETUP-12, -13)', () => {
@@ -627,7 +586,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(game.prompts(st).some((x) => x.kind === 'aoh.luck')).toBe(false);
     expect(st.discard).toEqual(expect.arrayContaining(['famine', 'population_boom']));
     expect(st.p[B]!.hand.filter((c) => c === 'wood')).toHaveLength(3);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R16: the first Market Day suppresses disasters (AOH-DRAW-8)', () => {
@@ -643,7 +602,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(st.p[C]!.cities).toBe(2);
     expect(st.discard).toEqual(expect.arrayContaining(['barbarians', 'population_boom']));
     expect(st.market!.trading).toBe(true);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R17: a disaster drawn in phase 1 is not replaced (AOH-TURN-3, AOH-DRAW-7)', () => {
@@ -661,7 +620,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(st.p[A]!.hand).toEqual([]);
     expect(st.deck[st.deck.length - 1]).toBe('iron');
     expect(kinds(st)).toEqual(['0:aoh.action']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R18: taxes without cities — the one-card swap (AOH-TAX-3)', () => {
@@ -684,7 +643,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(priv.to).toEqual([A]);
     expect(events(log, 'aoh.ev.drawHidden').at(-1)!.notTo).toEqual([A]);
     expect(sorted(st.p[A]!.hand)).toEqual(['stone', 'wood']);
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-R19: road consent and neighbour limits (AOH-ROAD-2, -5, -6, -7)', () => {
@@ -705,7 +664,7 @@ describe('§25.1 worked examples from the rulebook', () => {
     expect(sorted(st.p[A]!.hand)).toEqual(['stone', 'stone', 'wood']);
     expect(st.roads).toEqual([[A, B, A]]);
     expect(st.supply.road).toBe(roads - 1);
-    inv(st);
+    sane(st);
   });
 });
 
@@ -765,7 +724,7 @@ describe('§25.2 additional tricky scenarios', () => {
     expect(sorted(st.battle.map(String))).toEqual(
       sorted(Array.from({ length: 36 }, (_, i) => String((i % 6) + 1))),
     );
-    inv(st);
+    sane(st);
   });
 
   it('AOH-EX-T2: a defender\u2019s Hero as general blocked by an Earthquake (AOH-WAR-13, AOH-EVT-HERO-5, AOH-EVT-QUAKE-5)', () => {
@@ -800,7 +759,7 @@ describe('§25.2 additional tricky scenarios', () => {
     expect(events(log, 'aoh.ev.duel')).toHaveLength(2);
     expect(st.p[D]!.armies.find((a) => a.id === 6)).toMatchObject({ status: 'home', quakes: [1] });
     expect(st.discard[st.discard.length - 1]).toBe('mighty_hero');
-    inv(st);
+    sane(st);
   });
 
   describe('AOH-EX-T3: an Earthquake cannot hit a general-led army (AOH-EVT-QUAKE-2, -3, AOH-DP-2)', () => {
@@ -824,7 +783,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(st.discard[st.discard.length - 1]).toBe('earthquake');
       expect(st.p.flatMap((p) => p.armies).every((a) => a.quakes.length === 0)).toBe(true);
       expect(kinds(st)).toEqual(['1:aoh.action']);
-      inv(st);
+      sane(st);
     });
     for (const status of ['home', 'away'] as const)
       it(`variant: D\u2019s one uncovered army (${status}) is the only target, chosen automatically; D may play Luck`, () => {
@@ -849,7 +808,7 @@ describe('§25.2 additional tricky scenarios', () => {
         expect(st.p[D]!.armies[0]!.quakes).toEqual([]);
         expect(st.discard.slice(-2)).toEqual(['luck', 'earthquake']);
         expect(kinds(st)).toEqual(['1:aoh.action']);
-        inv(st);
+        sane(st);
       });
   });
 
@@ -898,7 +857,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(st.p[A]!.hand[0]).toBe('stone');
       expect(st.deck).toHaveLength(8);
       expect(st.discard).toEqual(['grain', 'grain', 'grain', 'famine']);
-      inv(st);
+      sane(st);
     });
     it('variant: deck and discard both empty at draw 2 — draws 2 and 3 are skipped', () => {
       const log: GameEvent[] = [];
@@ -917,7 +876,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(events(log, 'aoh.ev.drawSkipped')).toHaveLength(2);
       expect(st.p[A]!.hand).toEqual(['grain', 'stone']);
       expect(kinds(st)).toEqual(['0:aoh.monument']);
-      inv(st);
+      sane(st);
     });
   });
 
@@ -962,7 +921,7 @@ describe('§25.2 additional tricky scenarios', () => {
     act(st, A, { type: 'buildItem', item: 'general', pay: ['gold', 'gold'], host: 3 });
     expect(st.p[A]!.armies.find((a) => a.id === 3)!.general).toBe(true);
     expect(st.supply.general).toBe(0);
-    inv(st);
+    sane(st);
   });
 
   describe('AOH-EX-T6: last-turn race between two claimants (AOH-WIN-3..8)', () => {
@@ -1073,7 +1032,7 @@ describe('§25.2 additional tricky scenarios', () => {
     act(st, A, { type: 'buildItem', item: 'road', pay: ['stone', 'stone'], to: C });
     act(st, C, { type: 'consent', accept: true });
     expect(st.roads).toEqual([[A, C, A]]);
-    inv(st);
+    sane(st);
   });
 
   describe('AOH-EX-T8: Barbarians while the armies are away (AOH-EVT-BARB-5..9, AOH-EDGE-5, -28)', () => {
@@ -1116,7 +1075,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(kinds(st)).toEqual(['0:aoh.action']);
       passTurn(st, A);
       expect(st.p[A]!.armies.map((a) => a.status)).toEqual(['home', 'home']);
-      inv(st);
+      sane(st);
     });
     it('variant: a Mighty Hero as army ties the barbarians (card 3 + 1 fortress = 4): nothing discarded', () => {
       const log: GameEvent[] = [];
@@ -1126,7 +1085,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(events(log, 'aoh.ev.victorious')[0]!.params).toMatchObject({ v: 0 });
       expect(sorted(st.p[A]!.hand)).toEqual(['gold', 'iron', 'wood']);
       expect(st.discard.slice(-2)).toEqual(['mighty_hero', 'barbarians']);
-      inv(st);
+      sane(st);
     });
   });
 
@@ -1150,7 +1109,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(st.p[B]!.hand).toEqual(['iron']);
       expect(st.p[C]!.alive).toBe(false);
       expect(st.p[A]!.hand).toEqual(['luck']);
-      inv(st);
+      sane(st);
     });
     it('variant: A plays Luck — the Famine is cancelled for everybody; C keeps both Grain', () => {
       const st = setup();
@@ -1161,7 +1120,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(st.p[C]!.alive).toBe(true);
       expect(st.p[B]!.hand).toEqual(['grain', 'iron']);
       expect(st.discard.slice(-2)).toEqual(['luck', 'famine']);
-      inv(st);
+      sane(st);
     });
   });
 
@@ -1190,7 +1149,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(st.p[A]!.alive).toBe(false);
       expect(st.supply.army).toBe(armies + 1);
       expect(kinds(st)).toEqual(['1:aoh.action']);
-      inv(st);
+      sane(st);
     });
     it('variant: Plunder takes 2 of D\u2019s cards and A survives', () => {
       const st = setup();
@@ -1199,7 +1158,7 @@ describe('§25.2 additional tricky scenarios', () => {
       expect(st.p[A]!.hand).toHaveLength(2);
       expect(st.p[D]!.hand).toHaveLength(1);
       expect(st.p[A]!.alive).toBe(true);
-      inv(st);
+      sane(st);
     });
   });
 
@@ -1269,6 +1228,6 @@ describe('§25.2 additional tricky scenarios', () => {
     act(st, B, warSteps({ target: A, objective: 'plunder', armies: [3] }), log);
     act(st, A, { type: 'pass' }, log);
     expect(st.war!.d).toBe(2);
-    inv(st);
+    sane(st);
   });
 });

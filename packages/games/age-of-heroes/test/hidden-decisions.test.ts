@@ -4,12 +4,15 @@
  * and what the timeout default is.
  */
 import { describe, expect, it } from 'vitest';
+
 import type { GameEvent, Prompt, Seat } from '@tabula/engine';
+
 import { canSee, Rng, SPECTATOR } from '@tabula/engine';
+
 import type { AohAction, AohState, AohView } from '@tabula/age-of-heroes';
+
 import {
   ageOfHeroes,
-  applySteps,
   checkInvariants,
   DEFAULT_CONFIG,
   offerSteps,
@@ -17,42 +20,12 @@ import {
   scenario,
   warSteps,
 } from '@tabula/age-of-heroes';
+import { act, drive, events, rejected } from './helpers.js';
 
 const G = ageOfHeroes;
 
-function act(st: AohState, seat: Seat, a: AohAction, log?: GameEvent[]): void {
-  const r = G.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(a)} rejected: ${r.error.message}`);
-}
-
-function steps(st: AohState, seat: Seat, list: AohAction[], log?: GameEvent[]): void {
-  const r = applySteps(st, seat, list, log);
-  if (!r.ok) throw new Error(`steps rejected: ${r.error.message}`);
-}
-
-/** Answers every awaited decision with its timeout default until `stop` holds. */
-function drive(st: AohState, stop: (s: AohState) => boolean, log?: GameEvent[], max = 300): void {
-  for (let i = 0; i < max; i++) {
-    if (st.over || stop(st)) return;
-    const p = G.prompts(st).find((x) => !x.optional);
-    if (!p) throw new Error('no awaited decision');
-    act(st, p.seat, G.defaultAction(st, p.seat)!, log);
-  }
-  throw new Error('drive: step limit reached');
-}
-
-/** Expects a rejection that leaves the state untouched; returns the error's rule. */
-function rejected(st: AohState, seat: Seat, a: AohAction): string | undefined {
-  const before = JSON.stringify(st);
-  const r = G.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  expect(JSON.stringify(st)).toBe(before);
-  return r.ok ? undefined : r.error.rule;
-}
-
 const awaited = (st: AohState): Prompt[] => G.prompts(st).filter((p) => !p.optional);
 const spectator = (st: AohState): AohView => G.view(st, SPECTATOR);
-const ev = (log: GameEvent[], key: string) => log.filter((e) => e.key === key);
 const types = (st: AohState, seat: Seat) => G.legalActions(st, seat).map((a) => a.type);
 
 describe('Hidden information (§21)', () => {
@@ -168,8 +141,8 @@ describe('Hidden information (§21)', () => {
       log,
     );
     act(st, 0, { type: 'taxes' }, log);
-    const priv = ev(log, 'aoh.ev.drawPrivate');
-    const hidden = ev(log, 'aoh.ev.drawHidden');
+    const priv = events(log, 'aoh.ev.drawPrivate');
+    const hidden = events(log, 'aoh.ev.drawHidden');
     expect(priv.map((e) => e.params!.card)).toEqual(['wood', 'iron', 'stone']);
     expect(priv.length).toBe(hidden.length);
     for (const e of priv) {
@@ -187,7 +160,7 @@ describe('Hidden information (§21)', () => {
   it('AOH-HID-6: an immediate card is public as soon as it is drawn, with its target and outcome', () => {
     const log: GameEvent[] = [];
     const st = scenario({ players: 3, deck: ['volcano'], at: { turn: 0 } }, log);
-    const drawn = ev(log, 'aoh.ev.drawImmediate')[0]!;
+    const drawn = events(log, 'aoh.ev.drawImmediate')[0]!;
     expect(drawn.params).toMatchObject({ seat: 0, card: 'volcano' });
     for (const v of [0, 1, 2, SPECTATOR]) expect(canSee(drawn, v)).toBe(true);
     expect(spectator(st).event).toEqual({ card: 'volcano', drawer: 0, target: -1 });
@@ -195,7 +168,7 @@ describe('Hidden information (§21)', () => {
     expect(spectator(st).event).toEqual({ card: 'volcano', drawer: 0, target: 2 });
     act(st, 2, { type: 'pass' }, log);
     for (const key of ['aoh.ev.volcanoTarget', 'aoh.ev.volcano']) {
-      const e = ev(log, key)[0]!;
+      const e = events(log, key)[0]!;
       expect(e.params).toMatchObject({ target: 2 });
       expect(canSee(e, SPECTATOR) && canSee(e, 1)).toBe(true);
     }
@@ -213,8 +186,8 @@ describe('Hidden information (§21)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: [1] }), log);
-    const war = ev(log, 'aoh.ev.war')[0]!;
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: [1] }), log);
+    const war = events(log, 'aoh.ev.war')[0]!;
     expect(war.params).toMatchObject({
       seat: 0,
       target: 1,
@@ -237,7 +210,7 @@ describe('Hidden information (§21)', () => {
     expect(G.view(st, 0).flow.some((f) => f.k === 'response' && f.heroes.length > 0)).toBe(false);
     expect(G.view(st, 1).draft).toEqual({ heroes: [-1] });
     act(st, 1, { type: 'respond' }, log);
-    const resp = ev(log, 'aoh.ev.response')[0]!;
+    const resp = events(log, 'aoh.ev.response')[0]!;
     expect(resp.params).toMatchObject({ seat: 1, heroes: [-1] });
     expect(canSee(resp, SPECTATOR)).toBe(true);
     expect(spectator(st).war!.heroesD).toEqual([-1]);
@@ -245,14 +218,14 @@ describe('Hidden information (§21)', () => {
     const w = st.war!;
     expect(w.a).toBe(2);
     expect(w.d).toBe(2);
-    steps(st, 0, placeSteps(st, 0, [4, 5]), log);
-    steps(st, 1, placeSteps(st, 1, [2, 3]), log);
+    act(st, 0, placeSteps(st, 0, [4, 5]), log);
+    act(st, 1, placeSteps(st, 1, [2, 3]), log);
     act(st, 0, { type: 'duel', unit: 0 }, log);
     act(st, 1, { type: 'duel', unit: 2 }, log);
-    const d1 = ev(log, 'aoh.ev.duel')[0]!;
+    const d1 = events(log, 'aoh.ev.duel')[0]!;
     expect(d1.params).toMatchObject({ av: 4, dv: 2, as: 6, ds: 3 });
     expect(canSee(d1, SPECTATOR) && canSee(d1, 2)).toBe(true);
-    const v = ev(log, 'aoh.ev.victorious')[0]!;
+    const v = events(log, 'aoh.ev.victorious')[0]!;
     expect(v.params).toMatchObject({ v: 2 });
     expect(canSee(v, SPECTATOR)).toBe(true);
   });
@@ -264,7 +237,7 @@ describe('Hidden information (§21)', () => {
     const r = G.setup(o.value, 4, 'hid9', log);
     if (!r.ok) throw new Error(r.error.message);
     const st = r.value;
-    const e = ev(log, 'aoh.ev.firstPlayer')[0]!;
+    const e = events(log, 'aoh.ev.firstPlayer')[0]!;
     expect(canSee(e, SPECTATOR)).toBe(true);
     expect(e.params).toMatchObject({ seat: st.first, draws: st.orderDraws });
     expect(spectator(st).orderDraws).toEqual(st.orderDraws);
@@ -282,16 +255,16 @@ describe('Hidden information (§21)', () => {
       },
       log,
     );
-    steps(st, 0, offerSteps({ to: 1, give: ['iron'], receive: ['wood'], note: 'for your road' }), log);
+    act(st, 0, offerSteps({ to: 1, give: ['iron'], receive: ['wood'], note: 'for your road' }), log);
     const o = spectator(st).market!.offers;
     expect(o).toEqual([{ id: 1, from: 0, to: 1, give: ['iron'], receive: ['wood'], note: 'for your road' }]);
     expect(G.view(st, 2).market!.offers).toEqual(o);
     act(st, 2, { type: 'ready' }, log);
     expect(spectator(st).market!.ready).toEqual([false, false, true]);
     act(st, 1, { type: 'accept', offer: 1 }, log);
-    const t = ev(log, 'aoh.ev.trade')[0]!;
+    const t = events(log, 'aoh.ev.trade')[0]!;
     expect(t.params).toMatchObject({ from: 0, to: 1, give: ['iron'], receive: ['wood'] });
-    for (const e of [...ev(log, 'aoh.ev.offer'), t, ...ev(log, 'aoh.ev.ready')])
+    for (const e of [...events(log, 'aoh.ev.offer'), t, ...events(log, 'aoh.ev.ready')])
       expect(canSee(e, SPECTATOR) && canSee(e, 2)).toBe(true);
   });
 
@@ -308,17 +281,17 @@ describe('Hidden information (§21)', () => {
     for (const viewer of [SPECTATOR, 1, 2, 3])
       expect(JSON.stringify(G.view(st, viewer).flow)).not.toContain('stone');
     expect(G.view(st, 0).flow.find((f) => f.k === 'consent')).toMatchObject({ pay: ['stone', 'stone'] });
-    expect(ev(log, 'aoh.ev.roadRequest')[0]!.params).toEqual({ seat: 0, to: 3 });
+    expect(events(log, 'aoh.ev.roadRequest')[0]!.params).toEqual({ seat: 0, to: 3 });
     act(st, 3, { type: 'consent', accept: false }, log);
     act(st, 0, { type: 'buildItem', item: 'road', pay: ['stone', 'gold'], to: 1 }, log);
     act(st, 1, { type: 'consent', accept: true }, log);
     const keys = ['aoh.ev.roadRequest', 'aoh.ev.roadRefused', 'aoh.ev.road'];
     for (const k of keys) {
-      expect(ev(log, k).length).toBeGreaterThan(0);
-      for (const e of ev(log, k)) expect(canSee(e, SPECTATOR) && canSee(e, 2)).toBe(true);
+      expect(events(log, k).length).toBeGreaterThan(0);
+      for (const e of events(log, k)) expect(canSee(e, SPECTATOR) && canSee(e, 2)).toBe(true);
     }
-    expect(ev(log, 'aoh.ev.roadRefused')[0]!.params).toMatchObject({ seat: 0, to: 3 });
-    expect(ev(log, 'aoh.ev.road')[0]!.params).toMatchObject({ seat: 0, to: 1 });
+    expect(events(log, 'aoh.ev.roadRefused')[0]!.params).toMatchObject({ seat: 0, to: 3 });
+    expect(events(log, 'aoh.ev.road')[0]!.params).toMatchObject({ seat: 0, to: 1 });
   });
 
   it('AOH-HID-13: plunder by a player shows the cards only to the two parties; barbarian plunder is public', () => {
@@ -327,10 +300,10 @@ describe('Hidden information (§21)', () => {
       { players: 3, seats: [{}, { hand: ['luck', 'gold'], armies: 0 }, {}], at: { action: 0 } },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
     act(st, 1, { type: 'pass' }, log);
-    const full = ev(log, 'aoh.ev.plunder')[0]!;
-    const count = ev(log, 'aoh.ev.plunderHidden')[0]!;
+    const full = events(log, 'aoh.ev.plunder')[0]!;
+    const count = events(log, 'aoh.ev.plunderHidden')[0]!;
     expect((full.params!.cards as string[]).slice().sort()).toEqual(['gold', 'luck']);
     expect(count.params).toEqual({ attacker: 0, defender: 1, count: 2 });
     expect([0, 1].every((s) => canSee(full, s))).toBe(true);
@@ -350,7 +323,7 @@ describe('Hidden information (§21)', () => {
       blog,
     );
     act(b, 0, { type: 'pass' }, blog); // no response card
-    const bp = ev(blog, 'aoh.ev.barbarianPlunder')[0]!;
+    const bp = events(blog, 'aoh.ev.barbarianPlunder')[0]!;
     expect(canSee(bp, SPECTATOR) && canSee(bp, 1)).toBe(true);
     expect((bp.params!.cards as string[]).slice().sort()).toEqual(['iron', 'wood']);
     expect(spectator(b).discard.slice(-3).sort()).toEqual(['barbarians', 'iron', 'wood']);
@@ -365,7 +338,7 @@ describe('Hidden information (§21)', () => {
         seed: 'hid14',
         at: { action: 0 },
       });
-      steps(st, 0, warSteps({ target: 1, objective: 'razing', armies: [1] }));
+      act(st, 0, warSteps({ target: 1, objective: 'razing', armies: [1] }));
       return st;
     };
     const holder = war('olympic_games');
@@ -434,10 +407,10 @@ describe('Hidden information (§21)', () => {
       { players: 3, seats: [{ armies: 3 }, { armies: 2 }, {}], battle: [1, 6, 3, 2, 4], at: { action: 0 } },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3] }), log);
     act(st, 1, { type: 'pass' }, log);
     // Drawn: A 1, 6, 3; D 2, 4. Each sees his own cards only.
-    const cards = ev(log, 'aoh.ev.battleCards');
+    const cards = events(log, 'aoh.ev.battleCards');
     expect(cards.map((e) => [e.to, e.params!.cards])).toEqual([
       [[0], [1, 6, 3]],
       [[1], [2, 4]],
@@ -471,9 +444,9 @@ describe('Hidden information (§21)', () => {
         .map((u) => u.card),
     ).toEqual([6, 1, 3]);
     expect(
-      ev(log, 'aoh.ev.placementDone').every((e) => !('card' in e.params!) && !('unit' in e.params!)),
+      events(log, 'aoh.ev.placementDone').every((e) => !('card' in e.params!) && !('unit' in e.params!)),
     ).toBe(true);
-    steps(st, 1, placeSteps(st, 1, [2, 4]), log);
+    act(st, 1, placeSteps(st, 1, [2, 4]), log);
     // Duel 1: A picks first; D and spectators see only that A has chosen.
     act(st, 0, { type: 'duel', unit: 0 }, log);
     for (const v of [G.view(st, 1), spectator(st)]) {
@@ -481,7 +454,7 @@ describe('Hidden information (§21)', () => {
       expect(v.war!.myPick).toBe(-1);
     }
     expect(G.view(st, 0).war!.myPick).toBe(0);
-    expect(ev(log, 'aoh.ev.duelPicked').at(-1)!.params).toEqual({ seat: 0 });
+    expect(events(log, 'aoh.ev.duelPicked').at(-1)!.params).toEqual({ seat: 0 });
     act(st, 1, { type: 'duel', unit: 4 }, log);
     // The two fought cards are now public; the unfought ones are not.
     const sv = spectator(st).war!;
@@ -490,7 +463,7 @@ describe('Hidden information (§21)', () => {
     act(st, 0, { type: 'duel', unit: 2 }, log); // a3 (card 3) against d1 (card 2), chosen automatically
     expect(st.war).toBeNull();
     // After the battle a2's card (1) was never shown: no event D or a spectator can see carries it.
-    const duels = ev(log, 'aoh.ev.duel').map((e) => [e.params!.av, e.params!.dv]);
+    const duels = events(log, 'aoh.ev.duel').map((e) => [e.params!.av, e.params!.dv]);
     expect(duels).toEqual([
       [6, 4],
       [3, 2],
@@ -562,7 +535,7 @@ describe('Decision points (§22)', () => {
     act(st, first, { type: 'tribe', tribe: 'romans' });
     const second = (first + 1) % 3;
     expect(awaited(st)[0]!.seat).toBe(second);
-    expect(rejected(st, second, { type: 'tribe', tribe: 'romans' })).toBe('AOH-DP-1');
+    expect(rejected(st, second, { type: 'tribe', tribe: 'romans' }).rule).toBe('AOH-DP-1');
     expect(G.defaultAction(st, second)).toEqual({ type: 'tribe', tribe: 'egyptians' });
     act(st, second, G.defaultAction(st, second)!);
     act(st, (first + 2) % 3, G.defaultAction(st, (first + 2) % 3)!);
@@ -580,7 +553,7 @@ describe('Decision points (§22)', () => {
     expect(awaited(st)).toEqual([{ seat: 1, kind: 'aoh.quakeTarget', args: { targets: [4, 5, 1] } }]);
     expect(G.legalActions(st, 1)).toEqual([4, 5, 1].map((army) => ({ type: 'quakeTarget', army })));
     expect(G.defaultAction(st, 1)).toEqual({ type: 'quakeTarget', army: 4 });
-    expect(rejected(st, 1, { type: 'quakeTarget', army: 3 })).toBe('AOH-EVT-QUAKE-2');
+    expect(rejected(st, 1, { type: 'quakeTarget', army: 3 }).rule).toBe('AOH-EVT-QUAKE-2');
     act(st, 1, { type: 'quakeTarget', army: 1 });
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 0, kind: 'aoh.luck', window: true })]);
     expect(G.legalActions(st, 0)).toEqual([{ type: 'luck' }, { type: 'pass' }]);
@@ -606,7 +579,7 @@ describe('Decision points (§22)', () => {
     });
     expect(awaited(st)).toEqual([{ seat: 1, kind: 'aoh.volcanoTarget', args: { targets: [3, 0] } }]);
     expect(G.defaultAction(st, 1)).toEqual({ type: 'volcanoTarget', seat: 3 });
-    expect(rejected(st, 1, { type: 'volcanoTarget', seat: 2 })).toBe('AOH-EVT-VOLC-2');
+    expect(rejected(st, 1, { type: 'volcanoTarget', seat: 2 }).rule).toBe('AOH-EVT-VOLC-2');
     act(st, 1, G.defaultAction(st, 1)!);
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 3, kind: 'aoh.luck', window: true })]);
     expect(G.defaultAction(st, 3)).toEqual({ type: 'pass' });
@@ -645,7 +618,7 @@ describe('Decision points (§22)', () => {
       seats: [{}, { hand: ['olympic_games', 'mighty_hero', 'luck'] }, {}],
       at: { action: 0 },
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.response', window: true })]);
     expect(G.legalActions(st, 1)).toEqual([
       { type: 'olympics' },
@@ -653,11 +626,11 @@ describe('Decision points (§22)', () => {
       { type: 'hero', host: 2 },
       { type: 'pass' },
     ]);
-    expect(rejected(st, 1, { type: 'luck' })).toBe('AOH-WAR-12');
+    expect(rejected(st, 1, { type: 'luck' }).rule).toBe('AOH-WAR-12');
     expect(G.defaultAction(st, 1)).toEqual({ type: 'pass' });
     act(st, 1, { type: 'hero', host: 2 });
     expect(types(st, 1)).toEqual(['unhero', 'respond', 'pass']); // his only Hero is drafted
-    expect(rejected(st, 1, { type: 'olympics' })).toBe('AOH-WAR-15');
+    expect(rejected(st, 1, { type: 'olympics' }).rule).toBe('AOH-WAR-15');
     // Barbarians: Luck is offered too.
     const b = scenario({
       players: 2,
@@ -759,7 +732,7 @@ describe('Decision points (§22)', () => {
     );
     act(st, 0, G.defaultAction(st, 0)!, log);
     expect(awaited(st)[0]!.kind).toBe('aoh.monument');
-    expect(ev(log, 'aoh.ev.buildDone')).toHaveLength(1);
+    expect(events(log, 'aoh.ev.buildDone')).toHaveLength(1);
   });
 
   it('AOH-DP-14, AOH-DP-15, AOH-DP-25: placement and duel choices are simultaneous and secret; defaults follow draw order and unit order', () => {
@@ -768,7 +741,7 @@ describe('Decision points (§22)', () => {
       { players: 3, seats: [{ armies: 2 }, { armies: 2 }, {}], battle: [5, 2, 3, 6], at: { action: 0 } },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'razing', armies: [1, 2] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'razing', armies: [1, 2] }), log);
     act(st, 1, { type: 'pass' }, log);
     expect(awaited(st)).toEqual([
       { seat: 0, kind: 'aoh.place', secret: true },
@@ -811,12 +784,12 @@ describe('Decision points (§22)', () => {
     act(st, 1, { type: 'duel', unit: 3 }, log);
     expect(G.view(st, 0).war!.myPick).toBe(-1);
     expect(G.view(st, 0).war!.picked).toEqual([false, true]);
-    expect(ev(log, 'aoh.ev.duel')).toHaveLength(0);
+    expect(events(log, 'aoh.ev.duel')).toHaveLength(0);
     act(st, 0, G.defaultAction(st, 0)!, log);
-    expect(ev(log, 'aoh.ev.duel')[0]!.params).toMatchObject({ a: 0, d: 3, av: 5, dv: 6 });
+    expect(events(log, 'aoh.ev.duel')[0]!.params).toMatchObject({ a: 0, d: 3, av: 5, dv: 6 });
     // One unit left per side: chosen automatically, no prompt.
     expect(st.war).toBeNull();
-    expect(ev(log, 'aoh.ev.duel')).toHaveLength(2);
+    expect(events(log, 'aoh.ev.duel')).toHaveLength(2);
   });
 
   it('AOH-DP-16, AOH-DP-17: the monument default places every own special; the discard default drops the latest cards first', () => {
@@ -857,11 +830,11 @@ describe('Decision points (§22)', () => {
       [2, 'aoh.trade'],
     ]);
     for (const s of [0, 1, 2]) expect(types(st, s)).toEqual(['ready', 'offerNew']);
-    steps(st, 0, offerSteps({ to: 1, give: ['iron'], receive: ['wood'] }));
+    act(st, 0, offerSteps({ to: 1, give: ['iron'], receive: ['wood'] }));
     expect(types(st, 0)).toEqual(['ready', 'offerNew', 'withdraw']);
     expect(types(st, 1)).toEqual(['ready', 'offerNew', 'accept', 'decline']);
     expect(types(st, 2)).toEqual(['ready', 'offerNew']); // a directed offer is not his to answer
-    expect(rejected(st, 2, { type: 'decline', offer: 1 })).toBe('AOH-TRADE-13');
+    expect(rejected(st, 2, { type: 'decline', offer: 1 }).rule).toBe('AOH-TRADE-13');
     expect(G.defaultAction(st, 1)).toEqual({ type: 'ready' });
     act(st, 1, G.defaultAction(st, 1)!);
     expect(st.market!.offers).toHaveLength(1); // no response: the offer stays
@@ -883,7 +856,7 @@ describe('Decision points (§22)', () => {
     act(st, 2, { type: 'resign' });
     expect(st.p[2]!.alive).toBe(false);
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 0, kind: 'aoh.action' })]);
-    expect(rejected(st, 2, { type: 'resign' })).toBe('AOH-ELIM-4');
+    expect(rejected(st, 2, { type: 'resign' }).rule).toBe('AOH-ELIM-4');
     act(st, 0, { type: 'resign' });
     expect(st.over).toEqual({ winners: [1], reason: 'last-standing' });
   });
@@ -899,7 +872,7 @@ describe('Decision points (§22)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
     act(st, 1, { type: 'pass' }, log);
     // Straight from the response to the attacker's monument phase: V = 2, plunder chosen at random.
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 0, kind: 'aoh.monument' })]);
@@ -917,11 +890,11 @@ describe('Decision points (§22)', () => {
       seats: [{ armies: 2 }, { hand: ['mighty_hero'] }, {}],
       at: { action: 0 },
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }));
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }));
     expect(st.active).toBe(0);
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.response' })]);
-    expect(rejected(st, 0, { type: 'pass' })).toBe('AOH-DP-24');
-    expect(rejected(st, 2, { type: 'pass' })).toBe('AOH-DP-24');
+    expect(rejected(st, 0, { type: 'pass' }).rule).toBe('AOH-DP-24');
+    expect(rejected(st, 2, { type: 'pass' }).rule).toBe('AOH-DP-24');
     expect(G.legalActions(st, 0)).toEqual([]);
     expect(G.defaultAction(st, 2)).toBeNull();
     act(st, 1, { type: 'hero', host: -1 });
@@ -931,7 +904,7 @@ describe('Decision points (§22)', () => {
     const m = scenario({ players: 3, deck: ['iron', 'earthquake', 'wood'], at: { market: 'draw' } });
     expect(m.active).toBe(-1);
     expect(awaited(m)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.quakeTarget' })]);
-    expect(rejected(m, 0, { type: 'quakeTarget', army: 3 })).toBe('AOH-DP-24');
+    expect(rejected(m, 0, { type: 'quakeTarget', army: 3 }).rule).toBe('AOH-DP-24');
     act(m, 1, { type: 'quakeTarget', army: 3 });
     expect(awaited(m)).toEqual([expect.objectContaining({ seat: 2, kind: 'aoh.luck' })]);
   });

@@ -3,34 +3,16 @@
  * Seats: A = 0, B = 1, C = 2 … (clockwise); army ids run 1, 2, 3 … in seat order.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, RuleError, Seat } from '@tabula/engine';
-import {
-  ageOfHeroes as game,
-  applySteps,
-  checkInvariants,
-  offerSteps,
-  scenario,
-  warSteps,
-} from '@tabula/age-of-heroes';
+
+import type { GameEvent, Seat } from '@tabula/engine';
+import { ageOfHeroes as game, applySteps, offerSteps, scenario, warSteps } from '@tabula/age-of-heroes';
 import type { AohAction, AohState, OfferSpec } from '@tabula/age-of-heroes';
+
+import { act, allReady, keys, passWindows, rejected, sane, sorted } from './helpers.js';
 
 const A = 0,
   B = 1,
   C = 2;
-
-function act(st: AohState, seat: Seat, a: AohAction, log?: GameEvent[]): void {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`seat ${seat} ${JSON.stringify(a)} rejected: ${r.error.message}`);
-}
-
-/** Asserts a rejection that leaves the state untouched; returns the error. */
-function rejected(st: AohState, seat: Seat, a: AohAction): RuleError {
-  const before = JSON.stringify(st);
-  const r = game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  expect(JSON.stringify(st)).toBe(before);
-  return (r as { ok: false; error: RuleError }).error;
-}
 
 /** Posts an offer (the compound input of AOH-DP-18) and returns its id. */
 function post(st: AohState, seat: Seat, o: OfferSpec, log?: GameEvent[]): number {
@@ -40,24 +22,8 @@ function post(st: AohState, seat: Seat, o: OfferSpec, log?: GameEvent[]): number
   return id;
 }
 
-/** Answers every open Luck or defence window with "pass" (nobody in these scenarios plays a card). */
-function passWindows(st: AohState, log?: GameEvent[]): void {
-  for (;;) {
-    const p = game.prompts(st).find((x) => x.kind === 'aoh.luck' || x.kind === 'aoh.response');
-    if (!p) return;
-    act(st, p.seat, { type: 'pass' }, log);
-  }
-}
-
-const sorted = (cards: readonly string[]) => cards.slice().sort();
-const keys = (log: GameEvent[]) => log.map((e) => e.key);
-const sane = (st: AohState) => expect(checkInvariants(st)).toEqual([]);
 const trading = (st: AohState) =>
   st.market?.trading === true && st.stack[st.stack.length - 1]?.k === 'market';
-const allReady = (st: AohState, log?: GameEvent[]) => {
-  for (let s = 0; s < st.n; s++)
-    if (st.p[s]!.alive && st.market && !st.market.ready[s]) act(st, s, { type: 'ready' }, log);
-};
 
 /* ================================================================== §8 Market Day */
 

@@ -3,8 +3,8 @@
  * no negative counts, JSON round trip, sealed views, legal actions independent of hidden
  * information, rejected actions change nothing) and replayed to the same state hash at the end.
  */
-import type { Rng, Seat } from '@tabula/engine';
-import { runPropertyGame } from '@tabula/engine';
+import type { PropertyTally, Rng, Seat } from '@tabula/engine';
+import { runPropertyGames } from '@tabula/engine';
 import { ageOfHeroes, checkInvariants } from '@tabula/age-of-heroes';
 import type { AohState, CardId } from '@tabula/age-of-heroes';
 
@@ -52,17 +52,16 @@ export function perturbHidden(st: AohState, seat: Seat, rng: Rng): void {
   st.rng = [rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30)];
 }
 
-export interface Tally {
-  games: number;
-  actions: number;
-  capped: number;
-  reasons: Record<string, number>;
-}
-
-export function runGames(players: number, count: number, seedPrefix: string, checkEvery: number): Tally {
-  const t: Tally = { games: 0, actions: 0, capped: 0, reasons: {} };
-  for (let g = 0; g < count; g++) {
-    const r = runPropertyGame<AohState>(ageOfHeroes, {
+/** `count` random complete games of `players` seats, seeds `${seedPrefix}-${players}-0…`. */
+export function runGames(
+  players: number,
+  count: number,
+  seedPrefix: string,
+  checkEvery: number,
+): PropertyTally {
+  return runPropertyGames<AohState>(
+    ageOfHeroes,
+    Array.from({ length: count }, (_, g) => ({
       seats: players,
       seed: `${seedPrefix}-${players}-${g}`,
       options: { tribes: g % 2 ? 'draft' : 'random' },
@@ -70,11 +69,6 @@ export function runGames(players: number, count: number, seedPrefix: string, che
       invariants: checkInvariants,
       perturbHidden,
       maxActions: 100_000,
-    });
-    t.games++;
-    t.actions += r.actions;
-    if (r.capped) t.capped++;
-    else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
-  }
-  return t;
+    })),
+  );
 }

@@ -3,8 +3,11 @@
  * (§6) and randomness (§23). Each test cites the rule IDs it checks.
  */
 import { describe, expect, it } from 'vitest';
+
 import type { GameEvent, Seat } from '@tabula/engine';
+
 import { Rng, seedRng, shuffle, stateHash } from '@tabula/engine';
+
 import {
   ageOfHeroes,
   checkInvariants,
@@ -13,7 +16,10 @@ import {
   scenario,
   validateConfig,
 } from '@tabula/age-of-heroes';
+
 import type { AohAction, AohConfig, AohOptions, AohState } from '@tabula/age-of-heroes';
+
+import { act, allReady, count, keys, pump } from './helpers.js';
 
 /* ------------------------------------------------------------------ small local helpers */
 
@@ -35,28 +41,7 @@ function newGame(
   return r.value;
 }
 
-function act(st: AohState, seat: Seat, a: AohAction, log?: GameEvent[]): void {
-  const r = ageOfHeroes.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} by ${seat} rejected: ${r.error.message}`);
-}
-
-/** Applies timeout defaults to the first waiting seat until `done` holds. */
-function pump(st: AohState, done: () => boolean, log?: GameEvent[], max = 3000): void {
-  for (let i = 0; i < max && !done(); i++) {
-    const pr = ageOfHeroes.prompts(st).find((p) => !p.optional);
-    if (!pr) throw new Error('nobody to wait for');
-    act(st, pr.seat, ageOfHeroes.defaultAction(st, pr.seat)!, log);
-  }
-  expect(done()).toBe(true);
-}
-
 const trading = (st: AohState) => st.market?.trading === true;
-const closeMarket = (st: AohState, log?: GameEvent[]) => {
-  for (let s = 0; s < st.n; s++)
-    if (st.p[s]!.alive && !st.market!.ready[s]) act(st, s, { type: 'ready' }, log);
-};
-const keys = (log: GameEvent[]) => log.map((e) => e.key);
-const count = (xs: readonly string[], c: string) => xs.filter((x) => x === c).length;
 /** Every resource card in play, wherever it is. */
 function allCards(st: AohState): string[] {
   const out = [...st.deck, ...st.discard];
@@ -505,7 +490,7 @@ describe('setup (§5)', () => {
     expect(marketSeats).toEqual(order);
     const turns: number[] = [];
     const tlog: GameEvent[] = [];
-    closeMarket(st, tlog);
+    allReady(st, tlog);
     pump(st, () => st.round === 2, tlog);
     for (const e of tlog) if (e.key === 'aoh.ev.turn') turns.push(e.params!.seat as number);
     expect(turns).toEqual(order);
@@ -752,7 +737,7 @@ describe('setup (§5)', () => {
   it('AOH-SETUP-15, AOH-FLOW-2: after the first Market Day the first player takes the first turn; no second Market Day', () => {
     const log: GameEvent[] = [];
     const st = findSeed(3, (s) => s.first === 2).st;
-    closeMarket(st, log);
+    allReady(st, log);
     expect(st.active).toBe(2);
     expect(st.p[2]!.turns).toBe(1);
     expect(count(keys(log), 'aoh.ev.marketDay')).toBe(0);
@@ -774,14 +759,14 @@ describe('rounds and the round leader (§6)', () => {
     expect(st.p[1]!.alive).toBe(false);
     expect(st.leader).toBe(3); // seat 2 is already out
     expect(log.find((e) => e.key === 'aoh.ev.leader')).toMatchObject({ params: { seat: 3 } });
-    closeMarket(st);
+    allReady(st);
     expect(st.active).toBe(3);
   });
 
   it('AOH-FLOW-2, AOH-FLOW-3, AOH-FLOW-4: a Market Day after every complete round, before the leader\u2019s turn; rounds are numbered', () => {
     const st = newGame(3, 'rounds');
     const log: GameEvent[] = [];
-    closeMarket(st, log);
+    allReady(st, log);
     pump(st, () => st.round === 3 && st.active >= 0, log);
     const seq = log
       .filter((e) => e.key === 'aoh.ev.turn' || e.key === 'aoh.ev.marketDay')
@@ -821,7 +806,7 @@ describe('rounds and the round leader (§6)', () => {
     const st = newGame(2, 'counter');
     expect(st.p.map((p) => p.turns)).toEqual([0, 0]);
     const log: GameEvent[] = [];
-    closeMarket(st, log);
+    allReady(st, log);
     expect(st.p[st.first]!.turns).toBe(1);
     expect(st.p[1 - st.first]!.turns).toBe(0);
     pump(st, () => st.round === 3 && st.active >= 0, log);
@@ -1022,7 +1007,7 @@ describe('randomness (§23)', () => {
 
   it('AOH-RNG-4: timeout defaults are deterministic and never consult the generator', () => {
     const st = newGame(3, 'defaults');
-    closeMarket(st);
+    allReady(st);
     for (let i = 0; i < 60 && !st.over; i++) {
       const pr = ageOfHeroes.prompts(st).find((p) => !p.optional)!;
       const a = ageOfHeroes.defaultAction(st, pr.seat);

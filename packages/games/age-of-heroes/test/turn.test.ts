@@ -3,7 +3,8 @@
  * Each test cites the rule IDs it checks.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Seat } from '@tabula/engine';
+
+import type { GameEvent } from '@tabula/engine';
 import {
   ageOfHeroes,
   checkInvariants,
@@ -12,36 +13,12 @@ import {
   applySteps,
   scenario,
 } from '@tabula/age-of-heroes';
-import type { AohAction, AohConfig, AohState } from '@tabula/age-of-heroes';
+
+import type { AohConfig, AohState } from '@tabula/age-of-heroes';
+import { act, count, keys, pump, rejected } from './helpers.js';
 
 /* ------------------------------------------------------------------ small local helpers */
 
-function act(st: AohState, seat: Seat, a: AohAction, log?: GameEvent[]): void {
-  const r = ageOfHeroes.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)} by ${seat} rejected: ${r.error.message}`);
-}
-
-/** The action is refused with `rule` and the state is left exactly as it was. */
-function refused(st: AohState, seat: Seat, a: AohAction, rule?: string): void {
-  const before = JSON.stringify(st);
-  const r = ageOfHeroes.apply(st, seat, a, []);
-  expect(r.ok).toBe(false);
-  if (!r.ok && rule) expect(r.error.rule).toBe(rule);
-  expect(JSON.stringify(st)).toBe(before);
-}
-
-/** Applies timeout defaults to the first waiting seat until `done` holds. */
-function pump(st: AohState, done: () => boolean, log?: GameEvent[], max = 500): void {
-  for (let i = 0; i < max && !done(); i++) {
-    const pr = ageOfHeroes.prompts(st).find((p) => !p.optional);
-    if (!pr) throw new Error('nobody to wait for');
-    act(st, pr.seat, ageOfHeroes.defaultAction(st, pr.seat)!, log);
-  }
-  expect(done()).toBe(true);
-}
-
-const keys = (log: GameEvent[]) => log.map((e) => e.key);
-const count = (xs: readonly string[], c: string) => xs.filter((x) => x === c).length;
 const kind = (st: AohState) => ageOfHeroes.prompts(st).find((p) => !p.optional)?.kind;
 const phase = (st: AohState) => ageOfHeroes.view(st, -1).phase;
 
@@ -158,7 +135,7 @@ describe('drawing resource cards (§7)', () => {
     expect(st.discard[st.discard.length - 1]).toBe('population_boom');
     // It can never be discarded by choice either: it is not in any hand.
     act(st, 0, { type: 'pass' });
-    refused(st, 0, { type: 'monument', count: -1 });
+    rejected(st, 0, { type: 'monument', count: -1 });
     expect(checkInvariants(st)).toEqual([]);
   });
 
@@ -338,15 +315,15 @@ describe('turn structure (§10)', () => {
     expect([...types].sort()).toEqual(['build', 'pass', 'taxes', 'war']);
     act(st, 0, { type: 'taxes' });
     expect(kind(st)).toBe('aoh.monument');
-    refused(st, 0, { type: 'build' });
-    refused(st, 0, { type: 'taxes' });
+    rejected(st, 0, { type: 'build' });
+    rejected(st, 0, { type: 'taxes' });
     // A Build action ends with buildDone and there is no second action after it.
     const b = scenario({ players: 2, seats: [{ hand: ['iron', 'grain', 'grain'] }, {}], at: { action: 0 } });
     act(b, 0, { type: 'build' });
     act(b, 0, { type: 'buildItem', item: 'army', pay: ['iron', 'grain', 'grain'] });
     act(b, 0, { type: 'buildDone' });
     expect(kind(b)).toBe('aoh.monument');
-    refused(b, 0, { type: 'war', target: 1, objective: 'plunder' });
+    rejected(b, 0, { type: 'war', target: 1, objective: 'plunder' });
     // Passing is an allowed "no action".
     const p = scenario({ players: 2, at: { action: 0 } });
     act(p, 0, { type: 'pass' });
@@ -385,8 +362,8 @@ describe('turn structure (§10)', () => {
     });
     act(st, 0, { type: 'monument', count: 0 });
     expect(ageOfHeroes.prompts(st)[0]).toMatchObject({ seat: 0, kind: 'aoh.discard', args: { excess: 2 } });
-    refused(st, 0, { type: 'discard', card: 'bricks' }, 'AOH-TURN-6');
-    refused(st, 1, { type: 'discard', card: 'bricks' });
+    rejected(st, 0, { type: 'discard', card: 'bricks' }, 'AOH-TURN-6');
+    rejected(st, 1, { type: 'discard', card: 'bricks' });
     act(st, 0, { type: 'discard', card: 'marble' }, log);
     expect(st.p[0]!.hand).toHaveLength(6);
     expect(kind(st)).toBe('aoh.discard');
@@ -462,9 +439,9 @@ describe('turn structure (§10)', () => {
     });
     const types = ageOfHeroes.legalActions(st, 0).map((a) => a.type);
     for (const t of ['luck', 'olympics', 'hero']) expect(types).not.toContain(t);
-    refused(st, 0, { type: 'luck' });
-    refused(st, 0, { type: 'olympics' });
-    refused(st, 0, { type: 'hero', host: -1 });
+    rejected(st, 0, { type: 'luck' });
+    rejected(st, 0, { type: 'olympics' });
+    rejected(st, 0, { type: 'hero', host: -1 });
     // He draws Famine in his own phase 1: his Luck window opens, and Luck saves everybody's Grain.
     const f = scenario({
       players: 2,
@@ -512,7 +489,7 @@ describe('Collect Taxes (§11)', () => {
       { type: 'swap', card: 'marble' },
       { type: 'swapSkip' },
     ]);
-    refused(st, 0, { type: 'swap', card: 'wood' }, 'AOH-TAX-3');
+    rejected(st, 0, { type: 'swap', card: 'wood' }, 'AOH-TAX-3');
     act(st, 0, { type: 'swap', card: 'marble' }, log);
     expect(st.p[0]!.hand).toEqual(['iron', 'gold']);
     expect(st.discard[st.discard.length - 1]).toBe('marble');
@@ -574,14 +551,14 @@ describe('the monument (§18)', () => {
       seats: [{ hand: ['limestone'] }, { hand: ['concrete'] }],
       at: { action: 0 },
     });
-    refused(st, 0, { type: 'monument', count: 1 });
-    refused(st, 1, { type: 'monument', count: 1 });
+    rejected(st, 0, { type: 'monument', count: 1 });
+    rejected(st, 1, { type: 'monument', count: 1 });
     act(st, 0, { type: 'pass' });
-    refused(st, 1, { type: 'monument', count: 1 });
+    rejected(st, 1, { type: 'monument', count: 1 });
     act(st, 0, { type: 'monument', count: 1 });
     expect(st.p[0]!.monument).toBe(1);
     const m = scenario({ players: 2, seats: [{ hand: ['limestone'] }, {}], at: { market: 'trade' } });
-    refused(m, 0, { type: 'monument', count: 1 }, 'AOH-MKT-12');
+    rejected(m, 0, { type: 'monument', count: 1 }, 'AOH-MKT-12');
   });
 
   it('AOH-MON-2: only the player\u2019s own tribe\u2019s special can be placed', () => {
@@ -590,7 +567,7 @@ describe('the monument (§18)', () => {
       seats: [{ hand: ['limestone', 'marble', 'concrete'] }, {}],
       at: { monument: 0 },
     });
-    refused(st, 0, { type: 'monument', count: 2 }, 'AOH-MON-2');
+    rejected(st, 0, { type: 'monument', count: 2 }, 'AOH-MON-2');
     act(st, 0, { type: 'monument', count: 1 });
     expect(st.p[0]!.monument).toBe(1);
     expect(st.p[0]!.hand).toEqual(['marble', 'concrete']);
@@ -605,7 +582,7 @@ describe('the monument (§18)', () => {
     expect(JSON.stringify(st)).toBe(before);
     // No way to take them back: the monument phase only adds.
     const m = scenario({ players: 2, seats: [{ monument: 3, hand: ['iron'] }, {}], at: { monument: 0 } });
-    refused(m, 0, { type: 'monument', count: -1 }, 'AOH-MON-3');
+    rejected(m, 0, { type: 'monument', count: -1 }, 'AOH-MON-3');
     act(m, 0, { type: 'monument', count: 0 });
     expect(m.p[0]!.monument).toBe(3);
     expect(m.p[0]!.hand).toEqual(['iron']);

@@ -4,66 +4,34 @@
  * per unit, then the defender's), so every duel is known in advance.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent, Seat } from '@tabula/engine';
+
+import type { Seat } from '@tabula/engine';
 import { canSee } from '@tabula/engine';
-import {
-  ageOfHeroes,
-  applySteps,
-  checkInvariants,
-  placeSteps,
-  scenario,
-  warSteps,
-} from '@tabula/age-of-heroes';
+
+import { ageOfHeroes, placeSteps, scenario, warSteps } from '@tabula/age-of-heroes';
 import type { AohAction, AohState, ScenarioSpec } from '@tabula/age-of-heroes';
 
-type Log = GameEvent[];
+import { act, events, kinds, one, pump, rejected, sane } from './helpers.js';
+
+import type { Log } from './helpers.js';
 
 /* ------------------------------------------------------------------ small local helpers */
 
-function ok(st: AohState, seat: Seat, a: AohAction, log?: Log): void {
-  const r = ageOfHeroes.apply(st, seat, a, log);
-  expect(r, `${seat} ${JSON.stringify(a)}`).toEqual({ ok: true });
-}
-
-function steps(st: AohState, seat: Seat, as: AohAction[], log?: Log): void {
-  expect(applySteps(st, seat, as, log), `${seat} ${JSON.stringify(as)}`).toEqual({ ok: true });
-}
-
-/** Asserts a rejection that leaves the state untouched; returns the error. */
-function rejects(st: AohState, seat: Seat, a: AohAction | AohAction[], rule?: string) {
-  const before = JSON.stringify(st);
-  const r = Array.isArray(a) ? applySteps(st, seat, a, []) : ageOfHeroes.apply(st, seat, a, []);
-  expect(r.ok, JSON.stringify(a)).toBe(false);
-  if (r.ok) throw new Error('accepted');
-  if (rule) expect(r.error.rule).toBe(rule);
-  expect(JSON.stringify(st)).toBe(before);
-  return r.error;
-}
-
-const events = (log: Log, key: string) => log.filter((e) => e.key === key);
-const one = (log: Log, key: string) => {
-  const es = events(log, key);
-  expect(es, key).toHaveLength(1);
-  return es[0]!.params!;
-};
 const waiting = (st: AohState, seat: Seat, kind: string) =>
   ageOfHeroes.prompts(st).some((p) => p.seat === seat && p.kind === kind);
-const kinds = (st: AohState) => ageOfHeroes.prompts(st).map((p) => `${p.seat}:${p.kind}`);
-const clean = (st: AohState) => expect(checkInvariants(st)).toEqual([]);
 const army = (st: AohState, seat: Seat, id: number) => st.p[seat]!.armies.find((a) => a.id === id);
 
 function start(spec: Omit<ScenarioSpec, 'at'> & { at?: ScenarioSpec['at'] }, log?: Log): AohState {
   const st = scenario({ at: { action: 0 }, ...spec } as ScenarioSpec, log);
-  clean(st);
+  sane(st);
   return st;
 }
 
 /** Places the given card values on each side's units in unit order (sides placed automatically are skipped). */
 function place(st: AohState, log: Log, aCards: number[] | null, dCards: number[] | null): void {
   const w = st.war!;
-  if (aCards && w.attacker >= 0 && !w.placed[0])
-    steps(st, w.attacker, placeSteps(st, w.attacker, aCards), log);
-  if (dCards && !w.placed[1]) steps(st, w.defender, placeSteps(st, w.defender, dCards), log);
+  if (aCards && w.attacker >= 0 && !w.placed[0]) act(st, w.attacker, placeSteps(st, w.attacker, aCards), log);
+  if (dCards && !w.placed[1]) act(st, w.defender, placeSteps(st, w.defender, dCards), log);
 }
 
 /** One duel: each side whose choice is awaited picks its unit (an automatic pick is left alone). */
@@ -71,18 +39,8 @@ function duel(st: AohState, log: Log, a: number, d: number): void {
   const w = st.war;
   if (!w) return;
   if (w.attacker >= 0 && waiting(st, w.attacker, 'aoh.duel'))
-    ok(st, w.attacker, { type: 'duel', unit: a }, log);
-  if (st.war && waiting(st, w.defender, 'aoh.duel')) ok(st, w.defender, { type: 'duel', unit: d }, log);
-}
-
-/** Applies timeout defaults (pass, ready, …) until `done` holds. */
-function runUntil(st: AohState, done: (st: AohState) => boolean, log?: Log): void {
-  for (let i = 0; i < 300; i++) {
-    if (done(st)) return;
-    const p = ageOfHeroes.prompts(st).find((x) => !x.optional)!;
-    ok(st, p.seat, ageOfHeroes.defaultAction(st, p.seat)!, log);
-  }
-  throw new Error('runUntil: never reached');
+    act(st, w.attacker, { type: 'duel', unit: a }, log);
+  if (st.war && waiting(st, w.defender, 'aoh.duel')) act(st, w.defender, { type: 'duel', unit: d }, log);
 }
 
 const PLAIN = [
@@ -110,27 +68,27 @@ describe('War declaration (§14.2)', () => {
       seats: [{ armies: [{}, { status: 'away', returnAt: 2 }, { quakes: [2] }, { general: true }] }, {}],
       battle: [3, 3],
     });
-    ok(st, 0, { type: 'war', target: 1, objective: 'plunder' });
+    act(st, 0, { type: 'war', target: 1, objective: 'plunder' });
     // The legal list offers exactly the available armies: a1 and the led a4.
     const offered = ageOfHeroes.legalActions(st, 0).filter((a) => a.type === 'warArmy');
     expect(offered).toEqual([
       { type: 'warArmy', army: 1 },
       { type: 'warArmy', army: 4 },
     ]);
-    rejects(st, 0, { type: 'warArmy', army: 2 }, 'AOH-WAR-6'); // away
-    rejects(st, 0, { type: 'warArmy', army: 3 }, 'AOH-WAR-6'); // under an Earthquake
-    rejects(st, 0, { type: 'warArmy', army: 5 }, 'AOH-WAR-6'); // the defender's army
-    ok(st, 0, { type: 'warArmy', army: 4 });
-    rejects(st, 0, { type: 'warArmy', army: 4 }, 'AOH-WAR-6'); // already sent
-    ok(st, 0, { type: 'warDeclare' }, log);
+    rejected(st, 0, { type: 'warArmy', army: 2 }, 'AOH-WAR-6'); // away
+    rejected(st, 0, { type: 'warArmy', army: 3 }, 'AOH-WAR-6'); // under an Earthquake
+    rejected(st, 0, { type: 'warArmy', army: 5 }, 'AOH-WAR-6'); // the defender's army
+    act(st, 0, { type: 'warArmy', army: 4 });
+    rejected(st, 0, { type: 'warArmy', army: 4 }, 'AOH-WAR-6'); // already sent
+    act(st, 0, { type: 'warDeclare' }, log);
     // A subset was sent: a1 stays home; a4 fights with its General (+2 recorded as `lead`).
     expect(st.war!.armies).toEqual([4]);
     expect(army(st, 0, 1)!.status).toBe('home');
     expect(army(st, 0, 4)!.status).toBe('committed');
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 1, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.battle')).toMatchObject({ a: 1, d: 1 });
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ av: 3, as: 5, dv: 3, ds: 3 });
-    clean(st);
+    sane(st);
   });
 
   it('AOH-WAR-2: unit order is armies by ascending id, then Hero-armies in the order played', () => {
@@ -141,7 +99,7 @@ describe('War declaration (§14.2)', () => {
         { armies: 2, hand: ['mighty_hero'] },
       ],
     });
-    steps(st, 0, [
+    act(st, 0, [
       { type: 'war', target: 1, objective: 'razing' },
       { type: 'warArmy', army: 3 },
       { type: 'warHero', host: -1 },
@@ -149,7 +107,7 @@ describe('War declaration (§14.2)', () => {
       { type: 'warHero', host: 3 },
       { type: 'warDeclare' },
     ]);
-    steps(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }]);
+    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }]);
     const w = st.war!;
     expect(w.units.map((u) => [u.side, u.army, u.lead])).toEqual([
       [0, 1, false],
@@ -170,17 +128,17 @@ describe('War declaration (§14.2)', () => {
       { players: 5, seats: [{}, {}, { armies: [], monument: 0, hand: ['iron'] }, { alive: false }, {}] },
       log,
     );
-    rejects(st, 0, { type: 'war', target: 0, objective: 'plunder' }, 'AOH-WAR-3'); // himself
-    rejects(st, 0, { type: 'war', target: 3, objective: 'plunder' }, 'AOH-WAR-3'); // eliminated
-    rejects(st, 0, { type: 'war', target: 9, objective: 'plunder' }, 'AOH-WAR-3'); // no such tribe
-    rejects(st, 0, { type: 'war', target: 2, objective: 'pillage' as never }, 'AOH-WAR-5');
+    rejected(st, 0, { type: 'war', target: 0, objective: 'plunder' }, 'AOH-WAR-3'); // himself
+    rejected(st, 0, { type: 'war', target: 3, objective: 'plunder' }, 'AOH-WAR-3'); // eliminated
+    rejected(st, 0, { type: 'war', target: 9, objective: 'plunder' }, 'AOH-WAR-3'); // no such tribe
+    rejected(st, 0, { type: 'war', target: 2, objective: 'pillage' as never }, 'AOH-WAR-5');
     // Seat 2 is no neighbour of seat 0 and no road exists; razing a tribe with no monument is legal.
-    steps(st, 0, warSteps({ target: 2, objective: 'razing', armies: [1] }), log);
-    ok(st, 2, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 2, objective: 'razing', armies: [1] }), log);
+    act(st, 2, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 1 });
     expect(one(log, 'aoh.ev.razing')).toMatchObject({ attacker: 0, defender: 2, cards: 0 });
     expect(st.p[2]!.hand).toEqual(['iron']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-WAR-4, AOH-WAR-10: one public declaration; the armies are committed and the Heroes leave the hand', () => {
@@ -189,7 +147,7 @@ describe('War declaration (§14.2)', () => {
       players: 3,
       seats: [{ armies: 2, hand: ['mighty_hero', 'iron', 'mighty_hero'] }, {}, {}],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: ['army', 2] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: ['army', 2] }), log);
     const e = events(log, 'aoh.ev.war');
     expect(e).toHaveLength(1);
     expect(e[0]!.params).toMatchObject({
@@ -213,7 +171,7 @@ describe('War declaration (§14.2)', () => {
         [-1, 2],
       ]);
     }
-    clean(st);
+    sane(st);
   });
 
   it('AOH-WAR-7, AOH-EVT-HERO-5: a Hero as general needs an uncovered army of this attack (EX-R10)', () => {
@@ -225,14 +183,14 @@ describe('War declaration (§14.2)', () => {
       ],
     };
     const st = start(spec);
-    const r1 = rejects(
+    const r1 = rejected(
       st,
       0,
       warSteps({ target: 1, objective: 'conquest', armies: [1, 2], heroes: [1] }),
       'AOH-EVT-HERO-5',
     );
     expect(r1.code).toBe('aoh.err.heroHostLed');
-    const r2 = rejects(
+    const r2 = rejected(
       st,
       0,
       warSteps({ target: 1, objective: 'conquest', armies: [1, 2], heroes: [3] }),
@@ -240,23 +198,23 @@ describe('War declaration (§14.2)', () => {
     );
     expect(r2.code).toBe('aoh.err.heroHostNotSent');
     // At most one Hero-as-general per army.
-    rejects(
+    rejected(
       st,
       0,
       warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3], heroes: [3, 3] }),
       'AOH-EVT-HERO-5',
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3], heroes: [3] }));
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3], heroes: [3] }));
     expect(st.war!.heroesA).toEqual([3]);
-    ok(st, 1, { type: 'pass' });
+    act(st, 1, { type: 'pass' });
     const st2 = start(spec);
-    steps(st2, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2], heroes: ['army'] }));
+    act(st2, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2], heroes: ['army'] }));
     const log: Log = [];
-    ok(st2, 1, { type: 'pass' }, log);
+    act(st2, 1, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.battle')).toMatchObject({ a: 3, d: 0 });
     // Heroes cannot be played beyond those held.
     const st3 = start({ players: 2, seats: [{ armies: 1, hand: ['mighty_hero'] }, {}] });
-    rejects(
+    rejected(
       st3,
       0,
       warSteps({ target: 1, objective: 'conquest', armies: [1], heroes: ['army', 'army'] }),
@@ -271,8 +229,8 @@ describe('War declaration (§14.2)', () => {
       seats: [{ armies: [{ general: true }, { general: true }, {}], hand: ['mighty_hero'] }, { armies: 3 }],
       battle: [1, 1, 4, 5, 5, 5],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3], heroes: [3] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3], heroes: [3] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect(st.war!.units.slice(0, 3).map((u) => u.lead)).toEqual([true, true, true]);
     place(st, log, [1, 1, 4], [5, 5, 5]);
     duel(st, log, 2, 3);
@@ -290,32 +248,32 @@ describe('War declaration (§14.2)', () => {
     });
     // Without a Hero and with the only army away, War cannot even be chosen.
     const none = start({ players: 2, seats: [{ armies: [{ status: 'away', returnAt: 2 }] }, {}] });
-    const e = rejects(none, 0, { type: 'war', target: 1, objective: 'plunder' }, 'AOH-WAR-8');
+    const e = rejected(none, 0, { type: 'war', target: 1, objective: 'plunder' }, 'AOH-WAR-8');
     expect(e.code).toBe('aoh.err.noUnits');
     expect(ageOfHeroes.legalActions(none, 0).some((a) => a.type === 'war')).toBe(false);
 
     const log: Log = [];
     const st = start(spec());
-    ok(st, 0, { type: 'war', target: 1, objective: 'conquest' });
-    rejects(st, 0, { type: 'warDeclare' }, 'AOH-WAR-8');
-    ok(st, 0, { type: 'warHero', host: -1 });
-    ok(st, 0, { type: 'warDeclare' }, log);
+    act(st, 0, { type: 'war', target: 1, objective: 'conquest' });
+    rejected(st, 0, { type: 'warDeclare' }, 'AOH-WAR-8');
+    act(st, 0, { type: 'warHero', host: -1 });
+    act(st, 0, { type: 'warDeclare' }, log);
     expect(st.p[0]!.hand).toEqual([]);
     expect(st.p[0]!.alive).toBe(true); // not eliminated while the war runs (AOH-EDGE-19)
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 1, { type: 'pass' }, log);
     // D's only army is quaked: no defender unit, V = A = 1, floor(1/2) = 0 cities.
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 1 });
     expect(one(log, 'aoh.ev.conquest')).toMatchObject({ cities: 0 });
     expect(st.discard.filter((c) => c === 'mighty_hero')).toHaveLength(1);
     expect(st.p[0]!.alive).toBe(false); // no city and no card at the checkpoint after the war
-    clean(st);
+    sane(st);
 
     const st2 = start(spec());
-    steps(st2, 0, warSteps({ target: 1, objective: 'plunder', heroes: ['army'] }));
-    ok(st2, 1, { type: 'pass' });
+    act(st2, 0, warSteps({ target: 1, objective: 'plunder', heroes: ['army'] }));
+    act(st2, 1, { type: 'pass' });
     expect(st2.p[0]!.hand).toHaveLength(2);
     expect(st2.p[0]!.alive).toBe(true);
-    clean(st2);
+    sane(st2);
   });
 
   it('AOH-WAR-9, AOH-WAR-16: the declaration is final and the attacker cannot answer the response', () => {
@@ -328,7 +286,7 @@ describe('War declaration (§14.2)', () => {
       ],
       battle: [3, 3, 3, 3],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
     expect(kinds(st)).toEqual(['1:aoh.response']);
     for (const a of [
       { type: 'warArmy', army: 2 },
@@ -339,13 +297,13 @@ describe('War declaration (§14.2)', () => {
       { type: 'olympics' },
       { type: 'hero', host: -1 },
     ] as AohAction[])
-      rejects(st, 0, a);
-    steps(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+      rejected(st, 0, a);
+    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
     // The battle starts at once: the attacker has no reply to the Hero.
     expect(kinds(st)).toEqual(['1:aoh.place']);
-    rejects(st, 0, { type: 'hero', host: -1 });
-    rejects(st, 0, { type: 'warHero', host: -1 });
-    rejects(st, 0, { type: 'olympics' });
+    rejected(st, 0, { type: 'hero', host: -1 });
+    rejected(st, 0, { type: 'warHero', host: -1 });
+    rejected(st, 0, { type: 'olympics' });
     expect(st.war!).toMatchObject({
       objective: 'plunder',
       defender: 1,
@@ -368,16 +326,16 @@ describe('Defender response (§14.3)', () => {
       seats: [{}, { armies: 2, hand: ['luck', 'mighty_hero'] }, {}],
       battle: [5, 2, 2],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
     const p = ageOfHeroes.prompts(st);
     expect(p).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.response', window: true })]);
     expect(ageOfHeroes.legalActions(st, 1).some((a) => a.type === 'luck')).toBe(false);
-    const e = rejects(st, 1, { type: 'luck' }, 'AOH-WAR-12');
+    const e = rejected(st, 1, { type: 'luck' }, 'AOH-WAR-12');
     expect(e.code).toBe('aoh.err.luckVsPlayer');
-    rejects(st, 2, { type: 'pass' }); // only the defender answers
-    ok(st, 1, { type: 'pass' }, log);
+    rejected(st, 2, { type: 'pass' }); // only the defender answers
+    act(st, 1, { type: 'pass' }, log);
     // The window is closed: a Hero can no longer be added.
-    rejects(st, 1, { type: 'hero', host: -1 });
+    rejected(st, 1, { type: 'hero', host: -1 });
     expect(st.p[1]!.hand).toEqual(['luck', 'mighty_hero']);
     expect(st.war!.responded).toBe(true);
     expect(st.war!.d).toBe(2);
@@ -394,16 +352,16 @@ describe('Defender response (§14.3)', () => {
       ],
       battle: [5, 5, 1, 1],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    const e1 = rejects(st, 1, { type: 'hero', host: 4 }, 'AOH-WAR-13'); // d2: quaked, does not participate
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
+    const e1 = rejected(st, 1, { type: 'hero', host: 4 }, 'AOH-WAR-13'); // d2: quaked, does not participate
     expect(e1.code).toBe('aoh.err.heroHostAbsent');
-    const e2 = rejects(st, 1, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5'); // d1: led
+    const e2 = rejected(st, 1, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5'); // d1: led
     expect(e2.code).toBe('aoh.err.heroHostLed');
-    rejects(st, 1, { type: 'hero', host: 1 }, 'AOH-WAR-13'); // the attacker's army
+    rejected(st, 1, { type: 'hero', host: 1 }, 'AOH-WAR-13'); // the attacker's army
     expect(ageOfHeroes.legalActions(st, 1).filter((a) => a.type === 'hero')).toEqual([
       { type: 'hero', host: -1 },
     ]);
-    steps(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
     expect(st.war!.units.filter((u) => u.side === 1).map((u) => [u.army, u.lead])).toEqual([
       [3, true],
       [-1, false],
@@ -415,7 +373,7 @@ describe('Defender response (§14.3)', () => {
     expect(events(log, 'aoh.ev.duel').map((x) => x.params!['ds'])).toEqual([3, 1]);
     // d2 sat out, untouched and still under its Earthquake.
     expect(st.p[1]!.armies).toEqual([{ id: 4, general: false, status: 'home', returnAt: 0, quakes: [9] }]);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-WAR-14, AOH-RET-3, AOH-EVT-OLY-2, AOH-EVT-HERO-7: Olympic Games sends the attackers back (EX-R11)', () => {
@@ -426,8 +384,8 @@ describe('Defender response (§14.3)', () => {
       deck: PLAIN,
     });
     const battleBefore = st.battle.slice();
-    steps(st, 0, warSteps({ target: 2, objective: 'plunder', armies: [1, 2, 3], heroes: ['army'] }), log);
-    ok(st, 2, { type: 'olympics' }, log);
+    act(st, 0, warSteps({ target: 2, objective: 'plunder', armies: [1, 2, 3], heroes: ['army'] }), log);
+    act(st, 2, { type: 'olympics' }, log);
     // No battle: no battle card drawn, the deck is untouched.
     expect(events(log, 'aoh.ev.battle')).toEqual([]);
     expect(st.battle).toEqual(battleBefore);
@@ -440,11 +398,11 @@ describe('Defender response (§14.3)', () => {
     ]);
     // The action is used: A goes on to phase 3.
     expect(kinds(st)).toEqual(['0:aoh.monument']);
-    clean(st);
+    sane(st);
     // B attacks A before A's turn 8: a1–a3 do not defend.
-    runUntil(st, (s) => waiting(s, 1, 'aoh.action'));
-    steps(st, 1, warSteps({ target: 0, objective: 'conquest', armies: [4] }), log);
-    ok(st, 0, { type: 'pass' }, log);
+    pump(st, (s) => waiting(s, 1, 'aoh.action'));
+    act(st, 1, warSteps({ target: 0, objective: 'conquest', armies: [4] }), log);
+    act(st, 0, { type: 'pass' }, log);
     expect(events(log, 'aoh.ev.battle').at(-1)!.params).toMatchObject({
       attacker: 1,
       defender: 0,
@@ -452,11 +410,11 @@ describe('Defender response (§14.3)', () => {
       d: 0,
     });
     // In phase 5 of A's turn 8 they come home.
-    runUntil(st, (s) => s.p[0]!.turns === 8 && waiting(s, 0, 'aoh.monument'));
+    pump(st, (s) => s.p[0]!.turns === 8 && waiting(s, 0, 'aoh.monument'));
     expect(st.p[0]!.armies.every((a) => a.status === 'away')).toBe(true);
-    runUntil(st, (s) => s.active !== 0);
+    pump(st, (s) => s.active !== 0);
     expect(st.p[0]!.armies.map((a) => a.status)).toEqual(['home', 'home', 'home']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-WAR-14, AOH-RET-2: with a direct road the cancelled attackers are home at once (EX-R11 variant)', () => {
@@ -466,21 +424,21 @@ describe('Defender response (§14.3)', () => {
       roads: [[0, 2]],
       seats: [{ armies: 3, turns: 7 }, {}, { hand: ['olympic_games'] }],
     });
-    steps(st, 0, warSteps({ target: 2, objective: 'plunder', armies: [1, 2, 3] }), log);
-    ok(st, 2, { type: 'olympics' }, log);
+    act(st, 0, warSteps({ target: 2, objective: 'plunder', armies: [1, 2, 3] }), log);
+    act(st, 2, { type: 'olympics' }, log);
     expect(st.p[0]!.armies.map((a) => a.status)).toEqual(['home', 'home', 'home']);
     expect(one(log, 'aoh.ev.armiesHome')).toMatchObject({ seat: 0, armies: [1, 2, 3] });
   });
 
   it('AOH-WAR-15: a response is either a cancel or a set of Heroes', () => {
     const st = start({ players: 2, seats: [{}, { hand: ['olympic_games', 'mighty_hero'] }] });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
-    ok(st, 1, { type: 'hero', host: -1 });
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
+    act(st, 1, { type: 'hero', host: -1 });
     expect(ageOfHeroes.legalActions(st, 1).some((a) => a.type === 'olympics')).toBe(false);
-    const e = rejects(st, 1, { type: 'olympics' }, 'AOH-WAR-15');
+    const e = rejected(st, 1, { type: 'olympics' }, 'AOH-WAR-15');
     expect(e.code).toBe('aoh.err.cancelWithHeroes');
-    ok(st, 1, { type: 'unhero', index: 0 });
-    ok(st, 1, { type: 'olympics' });
+    act(st, 1, { type: 'unhero', index: 0 });
+    act(st, 1, { type: 'olympics' });
     expect(st.p[1]!.hand).toEqual(['mighty_hero']);
   });
 });
@@ -501,8 +459,8 @@ describe('Battle resolution (§15)', () => {
       },
       log,
     );
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3, 4, 5] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3, 4, 5] }), log);
+    act(st, 1, { type: 'pass' }, log);
     const w = st.war!;
     // AOH-BATTLE-1: all three defending armies participate; A = 5, D = 3.
     expect([w.a, w.d]).toEqual([5, 3]);
@@ -562,7 +520,7 @@ describe('Battle resolution (§15)', () => {
     // AOH-BATTLE-15: the battle deck is whole again.
     expect(st.battle).toHaveLength(36);
     expect(st.war).toBeNull();
-    clean(st);
+    sane(st);
   });
 
   it('AOH-BATTLE-1, AOH-BATTLE-2, AOH-EDGE-13: quaked and away armies do not defend; with no defender no card is drawn', () => {
@@ -575,8 +533,8 @@ describe('Battle resolution (§15)', () => {
       ],
       battle: [4, 4, 1],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
+    act(st, 1, { type: 'pass' }, log);
     // The defender does not choose: his one available army (id 4) is his only unit.
     expect(st.war!.units.filter((u) => u.side === 1).map((u) => u.army)).toEqual([4]);
     expect(st.war!.d).toBe(1);
@@ -593,8 +551,8 @@ describe('Battle resolution (§15)', () => {
       ],
     });
     const battleBefore = st2.battle.slice();
-    steps(st2, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log2);
-    ok(st2, 1, { type: 'pass' }, log2);
+    act(st2, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log2);
+    act(st2, 1, { type: 'pass' }, log2);
     expect(one(log2, 'aoh.ev.battle')).toMatchObject({ a: 2, d: 0 });
     expect(events(log2, 'aoh.ev.battleCards')).toEqual([]);
     expect(events(log2, 'aoh.ev.duel')).toEqual([]);
@@ -603,32 +561,32 @@ describe('Battle resolution (§15)', () => {
     expect(one(log2, 'aoh.ev.victorious')).toMatchObject({ v: 2, wins: 0 });
     expect(st2.p[0]!.hand).toHaveLength(4);
     expect(st2.p[1]!.hand).toHaveLength(1);
-    clean(st2);
+    sane(st2);
   });
 
   it('AOH-BATTLE-4: placement is free, secret until committed, and final once submitted', () => {
     const log: Log = [];
     const st = start({ players: 3, seats: [{ armies: 2 }, { armies: 2 }, {}], battle: [2, 6, 3, 3] });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect(ageOfHeroes.prompts(st).map((p) => [p.seat, p.kind, p.secret])).toEqual([
       [0, 'aoh.place', true],
       [1, 'aoh.place', true],
     ]);
-    rejects(st, 0, { type: 'place', unit: 2, card: 2 }, 'AOH-BATTLE-4'); // a defender unit
-    rejects(st, 0, { type: 'place', unit: 0, card: 5 }, 'AOH-BATTLE-4'); // a card he did not draw
-    ok(st, 0, { type: 'place', unit: 0, card: 2 });
-    rejects(st, 0, { type: 'place', unit: 0, card: 6 }, 'AOH-BATTLE-4'); // one card per unit
+    rejected(st, 0, { type: 'place', unit: 2, card: 2 }, 'AOH-BATTLE-4'); // a defender unit
+    rejected(st, 0, { type: 'place', unit: 0, card: 5 }, 'AOH-BATTLE-4'); // a card he did not draw
+    act(st, 0, { type: 'place', unit: 0, card: 2 });
+    rejected(st, 0, { type: 'place', unit: 0, card: 6 }, 'AOH-BATTLE-4'); // one card per unit
     // Until A commits, nobody else learns even that a card lies there.
     expect(ageOfHeroes.view(st, 1).war!.units[0]).toMatchObject({ card: null, hasCard: false });
     expect(ageOfHeroes.view(st, 0).war!.units[0]).toMatchObject({ card: 2 });
-    ok(st, 0, { type: 'resetPlacement' });
+    act(st, 0, { type: 'resetPlacement' });
     expect(st.war!.pool[0].slice().sort()).toEqual([2, 6]);
-    ok(st, 0, { type: 'place', unit: 1, card: 2 });
-    ok(st, 0, { type: 'place', unit: 0, card: 6 }, log);
+    act(st, 0, { type: 'place', unit: 1, card: 2 });
+    act(st, 0, { type: 'place', unit: 0, card: 6 }, log);
     expect(st.war!.placed).toEqual([true, false]);
     // Submitted: final, and the others see face-down cards only.
-    rejects(st, 0, { type: 'resetPlacement' });
+    rejected(st, 0, { type: 'resetPlacement' });
     for (const v of [1, 2, -1])
       expect(
         ageOfHeroes
@@ -648,18 +606,18 @@ describe('Battle resolution (§15)', () => {
   it('AOH-BATTLE-5, AOH-BATTLE-6: duel choices are simultaneous and revealed together to everyone', () => {
     const log: Log = [];
     const st = start({ players: 3, seats: [{ armies: 3 }, { armies: 3 }, {}], battle: [2, 6, 1, 3, 4, 5] });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2, 3] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2, 3] }), log);
+    act(st, 1, { type: 'pass' }, log);
     place(st, log, [2, 6, 1], [3, 4, 5]);
-    rejects(st, 0, { type: 'duel', unit: 3 }, 'AOH-BATTLE-5'); // not his unit
-    ok(st, 0, { type: 'duel', unit: 1 }, log);
+    rejected(st, 0, { type: 'duel', unit: 3 }, 'AOH-BATTLE-5'); // not his unit
+    act(st, 0, { type: 'duel', unit: 1 }, log);
     // Nothing is revealed yet; D knows only that A has chosen, not what.
     expect(st.war!.duels).toEqual([]);
     expect(ageOfHeroes.view(st, 1).war!).toMatchObject({ picked: [true, false], myPick: -1 });
     expect(ageOfHeroes.view(st, 1).war!.units[1]!.card).toBeNull();
-    rejects(st, 0, { type: 'duel', unit: 0 }); // his choice is made
+    rejected(st, 0, { type: 'duel', unit: 0 }); // his choice is made
     expect(kinds(st)).toEqual(['1:aoh.duel']);
-    ok(st, 1, { type: 'duel', unit: 4 }, log);
+    act(st, 1, { type: 'duel', unit: 4 }, log);
     const d = one(log, 'aoh.ev.duel');
     expect(d).toMatchObject({ a: 1, d: 4, av: 6, dv: 4, winner: 0 });
     expect(events(log, 'aoh.ev.duel')[0]!.to).toBeUndefined();
@@ -670,10 +628,10 @@ describe('Battle resolution (§15)', () => {
     }
     expect(ageOfHeroes.view(st, 2).war!.units.map((u) => u.card)).toEqual([null, 6, null, null, 4, null]);
     // Units that have fought cannot be chosen again.
-    rejects(st, 0, { type: 'duel', unit: 1 }, 'AOH-BATTLE-5');
-    ok(st, 0, { type: 'duel', unit: 0 }, log);
-    rejects(st, 1, { type: 'duel', unit: 4 }, 'AOH-BATTLE-5');
-    ok(st, 1, { type: 'duel', unit: 3 }, log);
+    rejected(st, 0, { type: 'duel', unit: 1 }, 'AOH-BATTLE-5');
+    act(st, 0, { type: 'duel', unit: 0 }, log);
+    rejected(st, 1, { type: 'duel', unit: 4 }, 'AOH-BATTLE-5');
+    act(st, 1, { type: 'duel', unit: 3 }, log);
     // One unfought unit each: they meet automatically.
     expect(events(log, 'aoh.ev.duel').map((e) => [e.params!['a'], e.params!['d']])).toEqual([
       [1, 4],
@@ -691,8 +649,8 @@ describe('Battle resolution (§15)', () => {
         seats: [{ armies: [{ general: true }] }, { fortresses: 2, hand: ['iron'] }],
         battle: [4, dCard],
       });
-      steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
-      ok(st, 1, { type: 'pass' }, log);
+      act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
+      act(st, 1, { type: 'pass' }, log);
       return { st, log };
     };
     // a1(G) card 4 → 6; D card 4 + 2 = 6: a tie, both survive.
@@ -707,14 +665,14 @@ describe('Battle resolution (§15)', () => {
     expect(loss.st.p[0]!.armies).toEqual([]);
     expect([loss.st.supply.army, loss.st.supply.general]).toEqual([11, 6]);
     expect([tie.st.supply.army, tie.st.supply.general]).toEqual([10, 5]);
-    clean(loss.st);
+    sane(loss.st);
   });
 
   it('AOH-BATTLE-8: fortresses never help the attacker; they do help a defending Hero-army', () => {
     const log: Log = [];
     const st = start({ players: 2, seats: [{ fortresses: 3 }, {}], battle: [3, 4] });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ as: 3, ds: 4, winner: 1 });
 
     const log2: Log = [];
@@ -723,8 +681,8 @@ describe('Battle resolution (§15)', () => {
       seats: [{}, { armies: [], fortresses: 1, hand: ['mighty_hero'] }],
       battle: [5, 4],
     });
-    steps(st2, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log2);
-    steps(st2, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log2);
+    act(st2, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log2);
+    act(st2, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log2);
     expect(one(log2, 'aoh.ev.duel')).toMatchObject({ av: 5, as: 5, dv: 4, ds: 5, winner: -1 });
   });
 
@@ -736,8 +694,8 @@ describe('Battle resolution (§15)', () => {
         seats: [{ hand: ['mighty_hero'] }, { fortresses, hand: ['iron'] }],
         battle: [3, 4],
       });
-      steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1], heroes: [1] }), log);
-      ok(st, 1, { type: 'pass' }, log);
+      act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1], heroes: [1] }), log);
+      act(st, 1, { type: 'pass' }, log);
       return { st, log };
     };
     const win = run(0);
@@ -749,7 +707,7 @@ describe('Battle resolution (§15)', () => {
     // The army goes back to the supply; a Hero is no General item: the General supply is unchanged.
     expect([lose.st.supply.army, lose.st.supply.general]).toEqual([11, 6]);
     expect(lose.st.discard.at(-1)).toBe('mighty_hero');
-    clean(lose.st);
+    sane(lose.st);
   });
 
   it('AOH-BATTLE-11, AOH-BATTLE-12, AOH-BATTLE-14: attacking armies with no opponent count as victorious (EX-R7, 6 vs 4)', () => {
@@ -759,8 +717,8 @@ describe('Battle resolution (§15)', () => {
       seats: [{ armies: 6 }, { armies: 4, cities: 3 }],
       battle: [5, 1, 2, 3, 6, 6, 2, 4, 6, 3],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3, 4, 5, 6] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2, 3, 4, 5, 6] }), log);
+    act(st, 1, { type: 'pass' }, log);
     place(st, log, [5, 1, 2, 3, 6, 6], [2, 4, 6, 3]);
     duel(st, log, 0, 6); // 5 vs 2: A wins
     duel(st, log, 1, 7); // 1 vs 4: D wins
@@ -773,7 +731,7 @@ describe('Battle resolution (§15)', () => {
     expect(st.supply.army).toBe(12 - 10 + 3);
     expect(st.p[0]!.armies.map((a) => a.status)).toEqual(['away', 'away', 'away', 'away']);
     expect(st.p[1]!.armies.map((a) => a.status)).toEqual(['home', 'home', 'home']);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-BATTLE-15: spoils, then clean-up (deck whole and shuffled, every Hero discarded), then returns, then a checkpoint', () => {
@@ -787,8 +745,8 @@ describe('Battle resolution (§15)', () => {
       ],
       battle: [6, 6, 6, 1, 1],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: ['army'] }), log);
-    steps(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: ['army'] }), log);
+    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
     const rest = st.battle.slice();
     place(st, log, [6, 6, 6], [1, 1]);
     duel(st, log, 0, 3);
@@ -806,7 +764,7 @@ describe('Battle resolution (§15)', () => {
     // The checkpoint after the war: D has no city and no card → eliminated.
     expect(at('aoh.ev.armiesAway')).toBeLessThan(at('aoh.ev.eliminated'));
     expect(st.p[1]!.alive).toBe(false);
-    clean(st);
+    sane(st);
   });
 });
 
@@ -826,10 +784,10 @@ function walkover(
       { armies: [], ...defender },
     ],
   });
-  steps(st, 0, warSteps({ target: 1, objective, armies: st.p[0]!.armies.map((a) => a.id) }), log);
-  ok(st, 1, { type: 'pass' }, log);
+  act(st, 0, warSteps({ target: 1, objective, armies: st.p[0]!.armies.map((a) => a.id) }), log);
+  act(st, 1, { type: 'pass' }, log);
   expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v });
-  clean(st);
+  sane(st);
   return { st, log };
 }
 
@@ -880,8 +838,8 @@ describe('Spoils (§16.1)', () => {
     const picks = new Set<string>();
     for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
       const s = scenario({ players: 2, seed, seats: [{}, { armies: [], hand }], at: { action: 0 } });
-      steps(s, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
-      ok(s, 1, { type: 'pass' });
+      act(s, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
+      act(s, 1, { type: 'pass' });
       picks.add(s.p[0]!.hand.slice().sort().join());
     }
     expect(picks.size).toBeGreaterThan(1);
@@ -894,8 +852,8 @@ describe('Spoils (§16.1)', () => {
       seats: [{ armies: 3 }, { armies: [], hand: ['mighty_hero', 'iron'] }],
       battle: [6, 6, 6, 1],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2, 3] }), log);
-    steps(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2, 3] }), log);
+    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
     place(st, log, [6, 6, 6], null);
     duel(st, log, 0, 3);
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 3 });
@@ -911,8 +869,8 @@ describe('Spoils (§16.1)', () => {
         seats: [{}, { cities: 2, monument: 2, hand: ['iron', 'wood'] }],
         battle: [3, 3],
       });
-      steps(st, 0, warSteps({ target: 1, objective, armies: [1] }), log);
-      ok(st, 1, { type: 'pass' }, log);
+      act(st, 0, warSteps({ target: 1, objective, armies: [1] }), log);
+      act(st, 1, { type: 'pass' }, log);
       expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 0 });
       expect(events(log, 'aoh.ev.noSpoils')).toHaveLength(1);
       expect([
@@ -935,14 +893,14 @@ describe('Spoils (§16.1)', () => {
         { armies: [], cities: 5, turns: 3, claim: 4 },
       ],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect([st.p[0]!.cities, st.p[1]!.cities]).toEqual([5, 4]);
     // The checkpoint after the war gives A a claim checked at the end of his next turn.
     expect(st.p[0]!.claim).toBe(2);
     expect(one(log, 'aoh.ev.claim')).toMatchObject({ seat: 0, checkAt: 2 });
     expect(st.p[1]!.claim).toBe(4); // D's claim survives until its check …
-    runUntil(st, (s) => s.p[1]!.claim === 0 || s.over !== null, log);
+    pump(st, (s) => s.p[1]!.claim === 0 || s.over !== null, log);
     // … at the end of D's turn 4 he has 4 cities: the check fails.
     expect(one(log, 'aoh.ev.claimFails')).toMatchObject({ seat: 1 });
     expect(st.over).toBeNull();
@@ -960,8 +918,8 @@ describe('Return of armies (§16.2)', () => {
       seats: [{ armies: 2 }, { hand: ['iron', 'wood', 'stone', 'grain'] }, {}],
       battle: [3, 5, 3],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
+    act(st, 1, { type: 'pass' }, log);
     place(st, log, [3, 5], null);
     duel(st, log, 0, 2);
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ a: 0, av: 3, dv: 3, winner: -1 });
@@ -978,9 +936,9 @@ describe('Return of armies (§16.2)', () => {
     ]);
     expect(one(log, 'aoh.ev.armiesHome')).toMatchObject({ seat: 0, armies: [1, 2] });
     // Home at once: they defend during B's turn.
-    runUntil(st, (s) => waiting(s, 1, 'aoh.action'));
-    steps(st, 1, warSteps({ target: 0, objective: 'plunder', armies: [3] }), log);
-    ok(st, 0, { type: 'pass' }, log);
+    pump(st, (s) => waiting(s, 1, 'aoh.action'));
+    act(st, 1, warSteps({ target: 0, objective: 'plunder', armies: [3] }), log);
+    act(st, 0, { type: 'pass' }, log);
     expect(st.war!.d).toBe(2);
   });
 
@@ -994,31 +952,31 @@ describe('Return of armies (§16.2)', () => {
         { armies: [], hand: ['stone', 'stone'] },
       ],
     });
-    steps(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1] }), log);
-    ok(st, 1, { type: 'pass' }, log);
+    act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1] }), log);
+    act(st, 1, { type: 'pass' }, log);
     expect(army(st, 0, 1)).toMatchObject({ status: 'away', returnAt: 5 });
     expect(one(log, 'aoh.ev.armiesAway')).toMatchObject({ seat: 0, armies: [1], returnAt: 5 });
     // B's turn: B builds a road to A, A consents. The army stays away.
-    runUntil(st, (s) => waiting(s, 1, 'aoh.action'));
-    ok(st, 1, { type: 'build' });
-    ok(st, 1, { type: 'buildItem', item: 'road', pay: ['stone', 'stone'], to: 0 });
-    ok(st, 0, { type: 'consent', accept: true });
+    pump(st, (s) => waiting(s, 1, 'aoh.action'));
+    act(st, 1, { type: 'build' });
+    act(st, 1, { type: 'buildItem', item: 'road', pay: ['stone', 'stone'], to: 0 });
+    act(st, 0, { type: 'consent', accept: true });
     expect(st.roads).toHaveLength(1);
     expect(army(st, 0, 1)!.status).toBe('away');
-    ok(st, 1, { type: 'buildDone' });
-    runUntil(st, (s) => waiting(s, 0, 'aoh.action'));
+    act(st, 1, { type: 'buildDone' });
+    pump(st, (s) => waiting(s, 0, 'aoh.action'));
     expect(st.p[0]!.turns).toBe(5);
     expect(army(st, 0, 1)!.status).toBe('away');
     // While away it cannot attack or receive a General.
     expect(ageOfHeroes.legalActions(st, 0).some((a) => a.type === 'war')).toBe(false);
-    rejects(st, 0, { type: 'war', target: 1, objective: 'plunder' }, 'AOH-WAR-8');
-    ok(st, 0, { type: 'build' });
-    rejects(st, 0, { type: 'buildItem', item: 'general', pay: ['iron', 'gold'], host: 1 }, 'AOH-BUILD-12');
-    ok(st, 0, { type: 'buildDone' });
-    runUntil(st, (s) => s.active !== 0, log);
+    rejected(st, 0, { type: 'war', target: 1, objective: 'plunder' }, 'AOH-WAR-8');
+    act(st, 0, { type: 'build' });
+    rejected(st, 0, { type: 'buildItem', item: 'general', pay: ['iron', 'gold'], host: 1 }, 'AOH-BUILD-12');
+    act(st, 0, { type: 'buildDone' });
+    pump(st, (s) => s.active !== 0, log);
     expect(army(st, 0, 1)).toMatchObject({ status: 'home', returnAt: 0 });
     expect(events(log, 'aoh.ev.armyReturns')).toHaveLength(1);
-    clean(st);
+    sane(st);
   });
 
   it('AOH-RET-6: if the attacker is eliminated while armies are away, they and their Generals return to the supply', () => {
@@ -1029,12 +987,12 @@ describe('Return of armies (§16.2)', () => {
       seats: [{ cities: 0, hand: [], armies: [{ general: true }, {}] }, { armies: [] }, {}],
     });
     const supply = { ...st2.supply };
-    steps(st2, 0, warSteps({ target: 1, objective: 'razing', armies: [1, 2] }), log2);
-    ok(st2, 1, { type: 'pass' }, log2);
+    act(st2, 0, warSteps({ target: 1, objective: 'razing', armies: [1, 2] }), log2);
+    act(st2, 1, { type: 'pass' }, log2);
     expect(one(log2, 'aoh.ev.armiesAway')).toMatchObject({ seat: 0, armies: [1, 2] });
     expect(st2.p[0]!.alive).toBe(false);
     expect(st2.p[0]!.armies).toEqual([]);
     expect([st2.supply.army, st2.supply.general]).toEqual([supply.army + 2, supply.general + 1]);
-    clean(st2);
+    sane(st2);
   });
 });

@@ -4,9 +4,10 @@
  * centre (deck, discard pile, supply), mine largest at the bottom with my hand.
  */
 import type { AohAction, AohView, Army } from '@tabula/age-of-heroes';
+import { deepEqual } from '@tabula/engine';
 import { useLocale, useT } from '../../i18n/index.js';
 import type { TableProps } from '../../shell/types.js';
-import { AohContext, deepEqual, shapeOf } from './ctx.js';
+import { AohContext, shapeOf } from './ctx.js';
 import type { Aoh } from './ctx.js';
 import { StatusStrip } from './StatusStrip.js';
 import { PromptPanel } from './PromptPanel.js';

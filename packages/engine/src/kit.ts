@@ -1,0 +1,56 @@
+/**
+ * A small game-agnostic kit for rules modules: the helpers every game's rules code writes the same
+ * way (events with an audience, namespaced rule errors, the checks every apply() starts with, the
+ * fallback seat name). Nothing here knows about any particular game.
+ */
+import type { EventSink, GameEvent, Locale, RuleError, Seat } from './contract.js';
+import { err } from './contract.js';
+
+/** The failure half of an ApplyResult. */
+export type RuleFailure = { ok: false; error: RuleError };
+
+/** Makes a rejection with a code in a game's namespace, e.g. `fail('noHero', …)` → code `aoh.err.noHero`. */
+export type FailFn = (code: string, message: string, rule?: string) => RuleFailure;
+
+/**
+ * Appends an event to `log` (nothing at all when nobody reads the log: no allocation here).
+ * `to` restricts it to those seats, `notTo` shows it to everyone but those seats.
+ */
+export function emit(
+  log: EventSink,
+  key: string,
+  params: Record<string, unknown>,
+  rules: readonly string[],
+  to?: readonly Seat[],
+  notTo?: readonly Seat[],
+): void {
+  if (!log) return;
+  const e: GameEvent = { key, params, rules };
+  if (to) e.to = to;
+  if (notTo) e.notTo = notTo;
+  log.push(e);
+}
+
+/** A rule-error factory for one game: `ruleError('aoh.err')('noHero', msg, rule)` → code `aoh.err.noHero`. */
+export function ruleError(prefix: string): FailFn {
+  const p = `${prefix}.`;
+  return (code, message, rule) => err(p + code, message, rule);
+}
+
+/**
+ * The checks every apply() starts with, whatever the game: the action is an object with a string
+ * `type`, and the seat is one of the table's. Null when both hold.
+ */
+export function inputError(fail: FailFn, action: unknown, seat: Seat, seats: number): RuleFailure | null {
+  if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string')
+    return fail('malformed', 'An action must be an object with a "type".');
+  if (!Number.isInteger(seat) || seat < 0 || seat >= seats)
+    return fail('seat', `There is no seat ${String(seat)} in this game.`);
+  return null;
+}
+
+/** The seat name used when the caller gives none: "Player 1" / "Игрок 1". */
+export const defaultSeatName =
+  (l: Locale) =>
+  (s: Seat): string =>
+    l === 'ru' ? `Игрок ${s + 1}` : `Player ${s + 1}`;
