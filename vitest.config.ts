@@ -14,6 +14,7 @@ export default defineConfig({
       '@tabula/nations': src('./packages/games/nations/src/index.ts'),
       '@tabula/catalog': src('./packages/catalog/src/index.ts'),
       '@tabula/store': src('./packages/store/src/index.ts'),
+      '@tabula/protocol': src('./packages/protocol/src/index.ts'),
     },
   },
   test: {

@@ -1,29 +1,9 @@
 /** HTTP calls to the server (docs/PROTOCOL.md). Errors carry the server's code and message. */
 
-export interface SeatInfo {
-  seat: number;
-  kind: 'human' | 'bot' | 'open';
-  name: string | null;
-  bot: string | null;
-  taken: boolean;
-  connected: boolean;
-}
+import type { ClockSettings, MatchInfo, SeatInfo } from '@tabula/protocol';
 
-export type Clock =
-  { mode: 'none' } | { mode: 'realtime'; seconds: number } | { mode: 'turn'; hours: number };
-
-export interface MatchInfo {
-  id: string;
-  game: string;
-  name: string | null;
-  status: 'open' | 'active' | 'finished' | 'abandoned';
-  players: number;
-  seats: SeatInfo[];
-  v: number;
-  clock: Clock;
-  outcome: { winners: number[]; reason: string } | null;
-  createdAt: string;
-}
+export type { MatchInfo, SeatInfo };
+export type Clock = ClockSettings;
 
 export interface GameInfo {
   id: string;

@@ -4,33 +4,16 @@
  * asking for the events it missed. The server owns the state: nothing is applied optimistically; an
  * action is "pending" until the server acknowledges or rejects it.
  */
-export interface LogEvent {
-  v: number;
-  key: string;
-  params?: Record<string, unknown>;
-  rules?: readonly string[];
-}
+import type { Prompt } from '@tabula/engine';
+import type { ChatLine, MatchInfo, VersionedEvent } from '@tabula/protocol';
 
-export interface ChatLine {
-  id: number;
-  seat: number | null;
-  to: number | null;
-  text: string;
-  at: string;
-}
-
-export interface Prompt {
-  seat: number;
-  kind: string;
-  args?: Record<string, unknown>;
-  optional?: boolean;
-  window?: boolean;
-  secret?: boolean;
-}
+export type { ChatLine, Prompt };
+/** A log event as the server sends it: the game event and the version that produced it. */
+export type LogEvent = VersionedEvent;
 
 export interface TableState {
   status: 'connecting' | 'open' | 'closed' | 'failed';
-  match: import('./api.js').MatchInfo | null;
+  match: MatchInfo | null;
   seat: number;
   v: number;
   view: unknown;
