@@ -10,10 +10,11 @@ import { mySeats, playerName, rememberSeat, setPlayerName } from '../storage.js'
 
 type Kind = 'human' | 'open' | 'bot';
 
-function gameName(id: string, locale: 'en' | 'ru'): string {
-  const g = findGame(id);
-  const prefix = id === 'age-of-heroes' ? 'aoh' : id;
-  return g?.messages[locale]?.[`${prefix}.name`] ?? id;
+/** A game's name in the locale: the "<prefix>.name" message of its catalog (aoh.name, sfr.name…). */
+export function gameName(id: string, locale: 'en' | 'ru'): string {
+  const m = findGame(id)?.messages[locale] ?? {};
+  const key = Object.keys(m).find((k) => /^[a-z0-9]+\.name$/.test(k));
+  return key ? m[key]! : id;
 }
 
 export function Lobby() {

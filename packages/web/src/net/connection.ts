@@ -56,17 +56,28 @@ export class TableConnection {
     rev: 0,
   };
 
+  private idle: ReturnType<typeof setTimeout> | null = null;
+
   constructor(
     readonly matchId: string,
     readonly token: string | null,
     readonly name?: string,
-  ) {
-    this.open();
-  }
+  ) {}
 
+  /**
+   * The socket opens with the first subscriber and closes shortly after the last one leaves, so a
+   * component that unsubscribes and resubscribes at once (React StrictMode, a re-keyed subtree)
+   * keeps its connection.
+   */
   subscribe = (l: Listener): (() => void) => {
     this.listeners.add(l);
-    return () => this.listeners.delete(l);
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    if (!this.ws && !this.closedByUs) this.open();
+    return () => {
+      this.listeners.delete(l);
+      if (this.listeners.size === 0) this.idle = setTimeout(() => this.close(), 1000);
+    };
   };
   getSnapshot = (): TableState => this.state;
 

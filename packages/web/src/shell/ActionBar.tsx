@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '../i18n/index.js';
+import { useSecondTicker } from './ticker.js';
 import type { TableProps } from './types.js';
 
 export function promptText(
@@ -20,7 +21,15 @@ export function promptText(
   return text === key ? kind : text;
 }
 
-export function ActionBar({ game, conn, state, seatName, act }: TableProps) {
+export function ActionBar({
+  game,
+  conn,
+  state,
+  seatName,
+  act,
+  hasBoard,
+}: TableProps & { hasBoard?: boolean }) {
+  const [listOpen, setListOpen] = useState(() => localStorage.getItem('tabula.allActions') === 'open');
   const { locale } = useLocale();
   const t = useT();
   const [filter, setFilter] = useState('');
@@ -54,6 +63,27 @@ export function ActionBar({ game, conn, state, seatName, act }: TableProps) {
     status = state.waitingFor.length
       ? t('table.waitingFor', { names: state.waitingFor.map(seatName).join(', ') })
       : '';
+  const list = (
+    <>
+      {state.legal.length > 8 && (
+        <input
+          type="search"
+          className="action-search"
+          placeholder={t('table.searchActions')}
+          aria-label={t('table.searchActions')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      )}
+      <div className="actions" role="group" aria-label={t('table.actions')}>
+        {shown.map(({ l, i }) => (
+          <button key={i} type="button" disabled={state.pending} onClick={() => act(state.legal[i])}>
+            {l}
+          </button>
+        ))}
+      </div>
+    </>
+  );
   return (
     <section
       className={`action-bar ${prompt && !prompt.optional ? 'mine' : ''}`}
@@ -75,38 +105,41 @@ export function ActionBar({ game, conn, state, seatName, act }: TableProps) {
         </p>
       )}
       {state.pending && <p role="status">{t('table.pending')}</p>}
-      {state.legal.length > 8 && (
-        <input
-          type="search"
-          className="action-search"
-          placeholder={t('table.searchActions')}
-          aria-label={t('table.searchActions')}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
+      {hasBoard && state.legal.length > 0 ? (
+        // With a board, the board is the way to play; the full list stays one keypress away.
+        <details
+          className="all-actions"
+          open={listOpen}
+          onToggle={(e) => {
+            const o = (e.currentTarget as HTMLDetailsElement).open;
+            setListOpen(o);
+            localStorage.setItem('tabula.allActions', o ? 'open' : 'closed');
+          }}
+        >
+          <summary>{t('table.allActions', { n: state.legal.length })}</summary>
+          {list}
+        </details>
+      ) : (
+        list
       )}
-      <div className="actions" role="group" aria-label={t('table.actions')}>
-        {shown.map(({ l, i }) => (
-          <button key={i} type="button" disabled={state.pending} onClick={() => act(state.legal[i])}>
-            {l}
-          </button>
-        ))}
-      </div>
     </section>
   );
 }
 
 function Countdown({ deadline }: { deadline: number }) {
   const t = useT();
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  const s = Math.max(0, Math.round((deadline - now) / 1000));
-  const time =
-    s >= 3600
-      ? `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`
-      : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-  return <p className="clock">{t('table.deadline', { time })}</p>;
+  const text = () => {
+    const s = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    const time =
+      s >= 3600
+        ? `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`
+        : `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+    return t('table.deadline', { time });
+  };
+  const ref = useSecondTicker<HTMLParagraphElement>(text);
+  return (
+    <p className="clock" ref={ref}>
+      {text()}
+    </p>
+  );
 }

@@ -1,5 +1,9 @@
-/** Live regions: new log lines (polite) and "your turn" / errors (assertive), for screen readers. */
-import { useEffect, useRef, useState } from 'react';
+/**
+ * Live regions: new log lines (polite) and "your turn" / errors (assertive), for screen readers.
+ * The texts are written straight into the two regions after each render — no React state, so an
+ * announcement never schedules another render while the table is busy updating.
+ */
+import { useEffect, useRef } from 'react';
 import { useLocale, useT } from '../i18n/index.js';
 import type { TableState } from '../net/connection.js';
 import type { TableProps } from './types.js';
@@ -16,26 +20,27 @@ export function Announcer({
   const { locale } = useLocale();
   const t = useT();
   const seen = useRef(state.log.length);
-  const [polite, setPolite] = useState('');
-  const [assertive, setAssertive] = useState('');
+  const polite = useRef<HTMLDivElement>(null);
+  const assertive = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const fresh = state.log.slice(seen.current);
     seen.current = state.log.length;
-    if (!fresh.length) return;
+    if (!fresh.length || !polite.current) return;
     const lines = fresh.slice(-5).map((e) => game.formatEvent(e, locale, seatName));
-    setPolite(lines.join('. ') + (fresh.length > 5 ? ` … +${fresh.length - 5}` : ''));
+    polite.current.textContent = lines.join('. ') + (fresh.length > 5 ? ` … +${fresh.length - 5}` : '');
   }, [state.log.length]); // eslint-disable-line react-hooks/exhaustive-deps
   const myTurn = state.prompts.some((p) => !p.optional);
   useEffect(() => {
-    if (myTurn) setAssertive(t('table.yourTurn'));
+    if (myTurn && assertive.current) assertive.current.textContent = t('table.yourTurn');
   }, [myTurn, state.v]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (state.error) setAssertive(t('table.error', { message: state.error.message }));
+    if (state.error && assertive.current)
+      assertive.current.textContent = t('table.error', { message: state.error.message });
   }, [state.error]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="sr-only">
-      <div aria-live="polite">{polite}</div>
-      <div aria-live="assertive">{assertive}</div>
+      <div aria-live="polite" ref={polite} />
+      <div aria-live="assertive" ref={assertive} />
     </div>
   );
 }

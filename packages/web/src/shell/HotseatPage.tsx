@@ -22,7 +22,6 @@ export function HotseatPage({ matchId }: { matchId: string }) {
     () => (seats[0] ? new TableConnection(matchId, seats[0].token) : null),
     [matchId, seats],
   );
-  useEffect(() => () => watcher?.close(), [watcher]);
   const st = useSyncExternalStore(
     watcher?.subscribe ?? (() => () => {}),
     watcher?.getSnapshot ?? (() => null),

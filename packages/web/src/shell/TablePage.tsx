@@ -9,11 +9,11 @@ import { LogPanel } from './LogPanel.js';
 import { ChatPanel } from './ChatPanel.js';
 import { PlayersPanel } from './PlayersPanel.js';
 import { Announcer } from './Announcer.js';
+import { gameName } from '../lobby/Lobby.js';
 
 export function useConnection(matchId: string, token: string | null, name?: string): TableConnection {
-  const conn = useMemo(() => new TableConnection(matchId, token, name), [matchId, token, name]);
-  useEffect(() => () => conn.close(), [conn]);
-  return conn;
+  // The connection closes itself when nothing is subscribed to it any more (see TableConnection).
+  return useMemo(() => new TableConnection(matchId, token, name), [matchId, token, name]);
 }
 
 export function TablePage({
@@ -64,14 +64,9 @@ export function TablePage({
           {t('table.reconnecting')}
         </p>
       )}
-      <ActionBar game={game} conn={conn} state={state} seatName={seatName} act={act} />
+      <ActionBar game={game} conn={conn} state={state} seatName={seatName} act={act} hasBoard={!!Board} />
       <div className="table-body">
-        <main
-          className="board"
-          aria-label={
-            game.messages[locale]?.[`${game.id === 'age-of-heroes' ? 'aoh' : game.id}.name`] ?? game.id
-          }
-        >
+        <main className="board" aria-label={gameName(game.id, locale)}>
           {Board && !hideBoard ? (
             <Board game={game} conn={conn} state={state} seatName={seatName} act={act} />
           ) : (

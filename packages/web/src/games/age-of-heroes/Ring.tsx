@@ -64,7 +64,12 @@ export function Ring() {
         const a = el.querySelector<HTMLElement>(`[data-seat="${s}"]`);
         if (!a) return null;
         const r = a.getBoundingClientRect();
-        return { x: r.left - base.left + r.width / 2, y: r.top - base.top + r.height / 2 };
+        // Whole pixels: sub-pixel jitter between layouts must not count as a change (a resize
+        // observer that keeps setting state would re-render without end).
+        return {
+          x: Math.round(r.left - base.left + r.width / 2),
+          y: Math.round(r.top - base.top + r.height / 2),
+        };
       };
       const out: Line[] = [];
       const seen = new Set<string>();
@@ -83,9 +88,17 @@ export function Ring() {
       setLines((old) => (JSON.stringify(old) === JSON.stringify(out) ? old : out));
     };
     measure();
-    const ro = new ResizeObserver(measure);
+    // Measure again after the browser has laid out, at most once per frame.
+    let frame = 0;
+    const ro = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    });
     ro.observe(el);
-    return () => ro.disconnect();
+    return () => {
+      cancelAnimationFrame(frame);
+      ro.disconnect();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [roadKey, aliveKey, view.n, aoh.me]);
   return (

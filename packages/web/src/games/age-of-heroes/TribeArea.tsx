@@ -3,7 +3,7 @@
  * armies (general, status), roads, monument n/5 and a pending claim. Mine also shows my hand. Army
  * and tribe targets of the current prompt (Earthquake, Volcano, war draft, Heroes) are buttons here.
  */
-import { useEffect, useState } from 'react';
+import { useSecondTicker } from '../../shell/ticker.js';
 import type { AohAction, Army } from '@tabula/age-of-heroes';
 import { useAoh, specialOf } from './ctx.js';
 import { Hand } from './Hand.js';
@@ -182,16 +182,14 @@ export function ArmyChip({ owner, army }: { owner: number; army: Army }) {
 }
 
 export function Clock({ deadline }: { deadline: number }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  const s = Math.max(0, Math.round((deadline - now) / 1000));
+  const text = () => {
+    const s = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    return ` ${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  };
+  const ref = useSecondTicker<HTMLSpanElement>(text);
   return (
-    <span className="aoh-clock">
-      {' '}
-      {Math.floor(s / 60)}:{String(s % 60).padStart(2, '0')}
+    <span className="aoh-clock" ref={ref}>
+      {text()}
     </span>
   );
 }

@@ -27,27 +27,29 @@ export function WarDraftPanel() {
         })}
       </p>
       <h3 className="aoh-sub">{t('aoh.ui.yourArmies')}</h3>
-      <ul className="aoh-choices" role="group" aria-label={t('aoh.ui.yourArmies')}>
-        {me.armies.map((a) => {
-          const on = sent.includes(a.id);
-          const act: AohAction = on ? { type: 'warUnarmy', army: a.id } : { type: 'warArmy', army: a.id };
-          const legal = aoh.find(act);
-          return (
-            <li key={a.id}>
-              <button
-                type="button"
-                className={`aoh-toggle ${on ? 'on' : ''}`}
-                aria-pressed={on}
-                disabled={!legal || aoh.pending}
-                data-testid={`aoh-draft-army-${a.id}`}
-                onClick={() => aoh.send(act)}
-              >
-                {on ? '☑' : '☐'} {aoh.armyLabel(aoh.me, a)}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      <div role="group" aria-label={t('aoh.ui.yourArmies')}>
+        <ul className="aoh-choices">
+          {me.armies.map((a) => {
+            const on = sent.includes(a.id);
+            const act: AohAction = on ? { type: 'warUnarmy', army: a.id } : { type: 'warArmy', army: a.id };
+            const legal = aoh.find(act);
+            return (
+              <li key={a.id}>
+                <button
+                  type="button"
+                  className={`aoh-toggle ${on ? 'on' : ''}`}
+                  aria-pressed={on}
+                  disabled={!legal || aoh.pending}
+                  data-testid={`aoh-draft-army-${a.id}`}
+                  onClick={() => aoh.send(act)}
+                >
+                  {on ? '☑' : '☐'} {aoh.armyLabel(aoh.me, a)}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
       <HeroRow aoh={aoh} heroes={d.heroes} inHand={heroesInHand} kind="war" />
       <p className="aoh-hint">{t('aoh.ui.draftCount', { armies: sent.length, heroes: d.heroes.length })}</p>
       <div className="aoh-choices">

@@ -1,0 +1,198 @@
+/**
+ * Playing through the browser: a whole 4-player game by two people (two browser profiles) and two
+ * bots, a hotseat game with its "pass the device" screen, and a reload in mid-game.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningServer } from '../../server/src/index.js';
+import {
+  api,
+  createMatch,
+  launchBrowser,
+  newTestContext,
+  overText,
+  playDecisions,
+  playUntilOver,
+  quickChooser,
+  startTestServer,
+  tableSnapshot,
+} from './helpers.js';
+import type { TestContext } from './helpers.js';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: TestContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(): Promise<TestContext> {
+  const c = await newTestContext(browser);
+  contexts.push(c);
+  return c;
+}
+
+/** The seat select of row i (0-based) of the lobby's new-match form. */
+const seatKind = (page: Page, i: number) => page.locator('.seat-row').nth(i).locator('select').first();
+const labelled = (page: Page, text: string) =>
+  page.locator('form.new-match label', { hasText: text }).locator('select');
+
+describe('playing in the browser', () => {
+  it('two people and two bots play a whole game to its end, through the lobby and the action bar', async () => {
+    const ann = await open();
+    const bob = await open();
+    await ann.page.goto(server.url + '/');
+    await ann.page.getByLabel('Your name').fill('Ann');
+    await labelled(ann.page, 'Players').selectOption('4');
+    await seatKind(ann.page, 1).selectOption('human');
+    await seatKind(ann.page, 2).selectOption('bot');
+    await seatKind(ann.page, 3).selectOption('bot');
+    await labelled(ann.page, 'Tribes').selectOption('random');
+    await ann.page.getByRole('button', { name: 'Create match' }).click();
+
+    const invites = ann.page.locator('section[aria-labelledby=invites] input');
+    await expect.poll(() => invites.count()).toBe(2);
+    const bobLink = await invites.nth(1).inputValue();
+    const id = /#\/m\/([^?]+)\?token=/.exec(bobLink)![1]!;
+
+    await ann.page.getByRole('link', { name: 'Go to the table' }).click();
+    await bob.page.goto(bobLink);
+    // The token leaves the address bar once remembered.
+    await bob.page.waitForSelector('[data-testid=table]');
+    expect(bob.page.url()).not.toContain('token=');
+    await ann.page.waitForSelector('[data-testid=table]');
+    const seats = [(await tableSnapshot(ann.page))!.seat, (await tableSnapshot(bob.page))!.seat];
+    expect(seats).toEqual([0, 1]);
+
+    // Generous: on an idle machine a game takes 20–60 s, on a loaded one (2 CPUs) much more.
+    const deadline = Date.now() + 170_000;
+    const [a, b] = await Promise.all([
+      playUntilOver(ann.page, quickChooser(1), { deadline, realClicks: 40 }),
+      playUntilOver(bob.page, quickChooser(2), { deadline, realClicks: 40 }),
+    ]);
+    expect(a + b).toBeGreaterThan(10);
+
+    for (const c of [ann, bob]) {
+      await expect
+        .poll(() => c.page.locator('[data-testid=action-bar] h2').textContent())
+        .toContain(overText());
+      // No button is left to press once the game is over.
+      expect(await c.page.locator('[data-testid=action-bar] .actions button').count()).toBe(0);
+    }
+    const info = await api<{ status: string; outcome: { winners: number[] } | null }>(
+      server.url,
+      'GET',
+      `/api/matches/${id}`,
+    );
+    expect(info.status).toBe('finished');
+    expect(info.outcome?.winners.length).toBeGreaterThan(0);
+    for (const c of [ann, bob]) {
+      expect(c.errors).toEqual([]);
+      expect(c.blocked).toEqual([]);
+    }
+  }, 200_000);
+
+  it('hotseat: "pass the device" hides the previous hand until the next player asks to see theirs', async () => {
+    const c = await open();
+    const page = c.page;
+    await page.goto(server.url + '/');
+    await page.getByLabel('Your name').fill('Kim');
+    await labelled(page, 'Players').selectOption('2');
+    await seatKind(page, 0).selectOption('human');
+    await seatKind(page, 1).selectOption('human');
+    await page.getByLabel('Play all human seats at this screen (hotseat)').check();
+    await page.getByRole('button', { name: 'Create match' }).click();
+    await page.waitForURL(/#\/hotseat\//);
+
+    const handOf = () =>
+      page.evaluate(() => {
+        const board = document.querySelector('[data-testid=aoh-hand]');
+        if (board) return board.textContent ?? '';
+        const text = document.querySelector('.text-view')?.textContent ?? '';
+        return text.split('\n').find((l) => l.startsWith('Your hand:')) ?? '';
+      });
+    const choose = quickChooser(3);
+    let passes = 0;
+    let previousHand = '';
+    let previousSeat = -1;
+    const deadline = Date.now() + 40_000;
+    while (passes < 4 && Date.now() < deadline) {
+      const pass = page.getByTestId('pass-device');
+      const table = page.getByTestId('table');
+      await expect.poll(async () => (await pass.count()) + (await table.count())).toBeGreaterThan(0);
+      if (await pass.count()) {
+        passes++;
+        const heading = (await pass.locator('h1').textContent()) ?? '';
+        expect(heading).toMatch(/^Pass the device to player \d$/);
+        // Nothing of the previous player's table, and his hand nowhere in the DOM.
+        expect(await table.count()).toBe(0);
+        expect(await page.getByTestId('aoh-hand').count()).toBe(0);
+        if (previousHand) expect(await page.content()).not.toContain(previousHand);
+        const n = Number(heading.slice(-1));
+        // The button to reveal has the focus, so the next player just presses Enter.
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.textContent))
+          .toBe(`I am player ${n}: show my hand`);
+        await page.getByRole('button', { name: `I am player ${n}: show my hand` }).click();
+        await page.waitForSelector('[data-testid=table]');
+        const snap = (await tableSnapshot(page))!;
+        expect(snap.seat).toBe(n - 1);
+        if (previousSeat >= 0) expect(snap.seat).not.toBe(previousSeat);
+        await expect.poll(handOf).not.toBe('');
+        previousHand = await handOf();
+        previousSeat = snap.seat;
+        continue;
+      }
+      // Play this seat's decisions until the device has to be passed.
+      await playDecisions(page, choose, 1, 5_000);
+    }
+    expect(passes).toBeGreaterThanOrEqual(4);
+    expect(c.errors).toEqual([]);
+  });
+
+  it('reloading the page in mid-game resumes it: same seat, same version, the log, and play goes on', async () => {
+    const m = await createMatch(server.url, [
+      { kind: 'human', name: 'Rey' },
+      { kind: 'bot', bot: 'heuristic' },
+      { kind: 'bot', bot: 'heuristic' },
+    ]);
+    const c = await open();
+    const page = c.page;
+    await page.goto(`${server.url}/#/m/${m.id}?token=${m.seats[0]!.token}`);
+    await page.waitForSelector('[data-testid=table]');
+    expect(await playDecisions(page, quickChooser(4), 6)).toBe(6);
+    // Wait until the game waits for this seat alone (so nothing moves meanwhile), then reload.
+    const stillV = async () => {
+      const deciding = page.locator('.players li', { hasText: 'deciding' });
+      const a = await tableSnapshot(page);
+      if (!a?.mine || (await deciding.count()) !== 1 || !(await deciding.textContent())?.includes('(you)'))
+        return -1;
+      await page.waitForTimeout(300);
+      const b = await tableSnapshot(page);
+      return b?.v === a.v ? a.v : -1;
+    };
+    await expect.poll(stillV, { timeout: 20_000 }).toBeGreaterThan(0);
+    const before = (await tableSnapshot(page))!;
+    const logBefore = await page.locator('.log li > span').allTextContents();
+    expect(logBefore.length).toBeGreaterThan(0);
+    await page.reload();
+    await page.waitForSelector('[data-testid=table]');
+    await expect.poll(async () => (await tableSnapshot(page))?.v).toBe(before.v);
+    const after = (await tableSnapshot(page))!;
+    expect(after.seat).toBe(before.seat);
+    expect(after.heading).toBe(before.heading);
+    expect(after.buttons).toEqual(before.buttons);
+    expect(await page.locator('.log li > span').allTextContents()).toEqual(logBefore);
+    expect(await page.locator('.players li').filter({ hasText: '(you)' }).textContent()).toContain('Rey');
+    // And the game goes on from there.
+    expect(await playDecisions(page, quickChooser(5), 3)).toBe(3);
+    expect((await tableSnapshot(page))!.v).toBeGreaterThan(before.v);
+    expect(c.errors).toEqual([]);
+  });
+});
