@@ -113,7 +113,12 @@ if (!validated.ok) throw new Error(validated.error.message);
 /** The default data of spec §3.4, validated on load. */
 export const DEFAULT_CONFIG: AohConfig = validated.value;
 
-export const DEFAULT_OPTIONS: AohOptions = { tribes: 'draft', seatOrder: 'random', tradeInputLimit: 60, tradeSeconds: 180 };
+export const DEFAULT_OPTIONS: AohOptions = {
+  tribes: 'draft',
+  seatOrder: 'random',
+  tradeInputLimit: 60,
+  tradeSeconds: 180,
+};
 
 export function parseOptions(raw: unknown): Result<AohOptions> {
   const r = (raw ?? {}) as Record<string, unknown>;
@@ -157,7 +162,11 @@ export function parseOptions(raw: unknown): Result<AohOptions> {
   }
   if (r.tradeSeconds !== undefined) {
     if (!isInt(r.tradeSeconds))
-      return err('aoh.err.options.tradeSeconds', 'Option "tradeSeconds" must be a whole number of seconds ≥ 0.', 'AOH-TRADE-22');
+      return err(
+        'aoh.err.options.tradeSeconds',
+        'Option "tradeSeconds" must be a whole number of seconds ≥ 0.',
+        'AOH-TRADE-22',
+      );
     o.tradeSeconds = r.tradeSeconds;
   }
   if (r.config !== undefined) {

@@ -40,7 +40,8 @@ export function prompts(st: AohState): Prompt[] {
       if (!st.p[s]!.alive) continue;
       let p: Prompt | null = null;
       if (!m.ready[s]) p = { seat: s, kind: 'aoh.trade', args: { ready: false } };
-      else if (!(limit > 0 && m.inputs[s]! >= limit)) p = { seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true };
+      else if (!(limit > 0 && m.inputs[s]! >= limit))
+        p = { seat: s, kind: 'aoh.trade', args: { ready: true }, optional: true };
       if (!p) continue;
       // AOH-TRADE-22: one time limit for the whole window, run by the server.
       if (secs > 0) p.timer = { key: `market:${st.round}`, seconds: secs };
