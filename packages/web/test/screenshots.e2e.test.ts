@@ -198,9 +198,13 @@ describe('screenshots', () => {
     );
 
     // The README's picture of the table (English, desktop), kept small.
-    mkdirSync(`${ROOT}docs/screenshots`, { recursive: true });
-    copyFileSync(taken.get('table-1280x800')!, `${ROOT}docs/screenshots/table.png`);
-    expect(statSync(`${ROOT}docs/screenshots/table.png`).size).toBeLessThan(300_000);
+    // The README picture is refreshed on request only (UPDATE_README_SCREENSHOT=1), so a test run
+    // leaves the work tree as it found it.
+    expect(statSync(taken.get('table-1280x800')!).size).toBeLessThan(300_000);
+    if (process.env.UPDATE_README_SCREENSHOT === '1') {
+      mkdirSync(`${ROOT}docs/screenshots`, { recursive: true });
+      copyFileSync(taken.get('table-1280x800')!, `${ROOT}docs/screenshots/table.png`);
+    }
     for (const p of pages) {
       expect(p.errors).toEqual([]);
       expect(p.blocked).toEqual([]);
