@@ -87,6 +87,31 @@ CREATE TABLE chat (
 CREATE INDEX chat_match_idx ON chat (match_id, id);
 `,
   },
+  {
+    version: 2,
+    name: 'append function',
+    // The compare-and-set append as one SQL function: its plan is prepared once per connection,
+    // where the equivalent statement was parsed and planned on every move (the largest cost of a
+    // move on the embedded database). Same semantics: the bump and the insert happen together or
+    // not at all; a unique violation aborts the whole statement.
+    sql: `
+CREATE FUNCTION tabula_append(p_match text, p_expected int, p_seat int, p_action jsonb, p_live text[])
+RETURNS int LANGUAGE plpgsql AS $fn$
+DECLARE
+  new_seq int;
+BEGIN
+  UPDATE matches SET seq = seq + 1, updated_at = now()
+   WHERE id = p_match AND seq = p_expected AND status = ANY(p_live)
+   RETURNING seq INTO new_seq;
+  IF new_seq IS NULL THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO actions (match_id, seq, seat, action) VALUES (p_match, new_seq, p_seat, p_action);
+  RETURN new_seq;
+END
+$fn$;
+`,
+  },
 ];
 
 export interface MigrateResult {

@@ -410,18 +410,13 @@ export class Store {
       throw new RangeError(`Invalid expected sequence ${expectedSeq}.`);
     const actionJson = json(entry.action, 'action');
     try {
-      const { rows } = await this.db.query<{ seq: number }>(
-        `WITH bump AS (
-           UPDATE matches SET seq = seq + 1, updated_at = now()
-           WHERE id = $1 AND seq = $2 AND status = ANY($5::text[])
-           RETURNING id, seq
-         )
-         INSERT INTO actions (match_id, seq, seat, action)
-         SELECT id, seq, $3, $4::text::jsonb FROM bump
-         RETURNING seq`,
+      // tabula_append (migration 2): the compare-and-set bump of matches.seq and the insert, in one
+      // statement with a plan prepared once per connection.
+      const { rows } = await this.db.query<{ seq: number | null }>(
+        'SELECT tabula_append($1, $2, $3, $4::text::jsonb, $5::text[]) AS seq',
         [matchId, expectedSeq, entry.seat, actionJson, [...LIVE]],
       );
-      if (rows[0]) return { ok: true, seq: Number(rows[0].seq) };
+      if (rows[0] && rows[0].seq !== null) return { ok: true, seq: Number(rows[0].seq) };
     } catch (e) {
       // An action row already at that sequence (the log and matches.seq disagree): refuse.
       if (!isUniqueViolation(e)) throw e;
