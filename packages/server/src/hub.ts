@@ -46,6 +46,17 @@ export class Hub {
     readonly config: HubConfig,
   ) {}
 
+  /**
+   * Work nobody awaits (timers, fan-out messages) must never take the process down: a failure there
+   * (storage unreachable, a match that fails to load) is logged and the table simply waits for its
+   * next event.
+   */
+  private guard(p: Promise<unknown>): void {
+    p.catch((e: unknown) =>
+      console.error(`tabula: background task failed: ${(e as Error)?.stack ?? String(e)}`),
+    );
+  }
+
   gameOf(id: string): AnyGame {
     const g = findGame(id);
     if (!g) throw new Error(`unknown game ${id}`);
@@ -62,15 +73,20 @@ export class Hub {
         const rt = await MatchRuntime.load(this.store, this.gameOf(row.game), row, {
           snapshotEvery: this.config.snapshotEvery,
         });
-        await this.bus.subscribe(`match:${id}`, (m) => void this.onBus(id, m));
+        await this.bus.subscribe(`match:${id}`, (m) => this.guard(this.onBus(id, m)));
         this.schedule(rt);
         return rt;
       })();
-      p.catch(() => this.runtimes.delete(id));
       this.runtimes.set(id, p);
-      p.then((rt) => {
-        if (!rt) this.runtimes.delete(id);
-      });
+      // Forget a match that is not loadable (open, unknown, or failing to load) so a later call
+      // retries; one handler for both outcomes, so a failed load is never an unhandled rejection
+      // (which would stop the process) — the caller of get() gets the error.
+      p.then(
+        (rt) => {
+          if (!rt) this.runtimes.delete(id);
+        },
+        () => this.runtimes.delete(id),
+      );
     }
     return p;
   }
@@ -118,7 +134,7 @@ export class Hub {
     if (!rt) {
       set.add(conn);
       // An open match: listen for its start (possibly announced by another process).
-      await this.bus.subscribe(`match:${conn.matchId}`, (m) => void this.onBus(conn.matchId, m));
+      await this.bus.subscribe(`match:${conn.matchId}`, (m) => this.guard(this.onBus(conn.matchId, m)));
       return;
     }
     // Everything awaited comes first: the welcome (version, view, missed events) is then built and
@@ -158,15 +174,18 @@ export class Hub {
    */
   private evictIfOver(id: string): void {
     const p = this.runtimes.get(id);
-    void p?.then((rt) => {
-      if (!rt || rt.row.status !== 'finished' || this.runtimes.get(id) !== p || this.conns.get(id)?.size)
-        return;
-      this.runtimes.delete(id);
-      this.conns.delete(id);
-      this.clear(id);
-      this.timerStarts.delete(id);
-      void this.bus.unsubscribe(`match:${id}`).catch(() => undefined);
-    });
+    p?.then(
+      (rt) => {
+        if (!rt || rt.row.status !== 'finished' || this.runtimes.get(id) !== p || this.conns.get(id)?.size)
+          return;
+        this.runtimes.delete(id);
+        this.conns.delete(id);
+        this.clear(id);
+        this.timerStarts.delete(id);
+        void this.bus.unsubscribe(`match:${id}`).catch(() => undefined);
+      },
+      () => undefined,
+    );
   }
 
   connected(matchId: string, seat: Seat): boolean {
@@ -178,11 +197,14 @@ export class Hub {
     const set = this.conns.get(matchId);
     if (!set?.size) return;
     const rt = this.runtimes.get(matchId);
-    void rt?.then((r) => {
-      if (!r) return;
-      const connected = Array.from({ length: r.row.seats }, (_, s) => this.connected(matchId, s));
-      for (const c of set) c.send({ t: 'presence', connected });
-    });
+    rt?.then(
+      (r) => {
+        if (!r) return;
+        const connected = Array.from({ length: r.row.seats }, (_, s) => this.connected(matchId, s));
+        for (const c of set) c.send({ t: 'presence', connected });
+      },
+      () => undefined,
+    );
   }
 
   /** Sends every client of the match what happened since its last version. */
@@ -304,23 +326,23 @@ export class Hub {
       const exp = this.timerExpiry(rt, p, now);
       if (exp !== null && p.timer) ruleTimers.set(p.timer.key, exp);
     }
-    for (const [key, exp] of ruleTimers) this.later(id, exp - now, () => void this.expire(rt, v, key));
+    for (const [key, exp] of ruleTimers) this.later(id, exp - now, () => this.guard(this.expire(rt, v, key)));
     for (const p of rt.prompts()) {
       if (p.optional) continue;
       const since = rt.promptSince.get(p.seat) ?? { at: now, v };
       const legal = rt.game.legalActions(rt.state, p.seat);
       const windowAt = p.window ? since.at + this.config.windowMs : now;
       if (p.window && legal.length === 1) {
-        this.later(id, windowAt - now, () => void this.auto(rt, v, p.seat, legal[0]));
+        this.later(id, windowAt - now, () => this.guard(this.auto(rt, v, p.seat, legal[0])));
         continue;
       }
       if (rt.seatController(p.seat) === 'bot') {
         const delay = rt.settings.botDelayMs ?? this.config.botDelayMs;
-        this.later(id, Math.max(windowAt, now + delay) - now, () => void this.botMove(rt, v, p));
+        this.later(id, Math.max(windowAt, now + delay) - now, () => this.guard(this.botMove(rt, v, p)));
         continue;
       }
       const dl = this.deadline(rt, p.seat);
-      if (dl !== null) this.later(id, dl - now, () => void this.timeout(rt, v, p.seat));
+      if (dl !== null) this.later(id, dl - now, () => this.guard(this.timeout(rt, v, p.seat)));
     }
   }
 
