@@ -1,4 +1,5 @@
 /** Shared pieces of the commands: errors with exit codes, option parsing, texts, seat names, game texts. */
+import { readFileSync } from 'node:fs';
 import type { AnyGame, GameEvent, Locale, Outcome, Prompt, RuleError, Seat } from '@tabula/engine';
 import { translate } from '@tabula/engine';
 import { GAMES, findGame } from '@tabula/catalog';
@@ -166,6 +167,78 @@ export function requireGame(name: string | undefined): AnyGame {
   const game = findGame(name);
   if (!game) throw usage('cli.err.unknownGame', { game: name, games: gameIds() });
   return game;
+}
+
+/**
+ * `--<name> FILE` for every file option a game of the catalog declares (`GameModule.fileOptions`),
+ * leaving out names the command already uses. The help names the games that take each one.
+ */
+export function fileOptionSpecs(taken: readonly OptionSpec[]): OptionSpec[] {
+  const byName = new Map<string, { help: string[]; games: string[] }>();
+  for (const g of GAMES)
+    for (const [name, o] of Object.entries(g.fileOptions ?? {})) {
+      if (taken.some((s) => s.name === name)) continue;
+      const entry = byName.get(name) ?? { help: [], games: [] };
+      if (!entry.help.includes(o.help)) entry.help.push(o.help);
+      entry.games.push(g.id);
+      byName.set(name, entry);
+    }
+  return [...byName].map(([name, e]) => ({
+    name,
+    kind: 'string' as const,
+    metavar: 'FILE',
+    help: 'cli.opt.file',
+    helpParams: { name, help: e.help.join('; '), games: e.games.join(', ') },
+  }));
+}
+
+/**
+ * The game options read from files (`--<name> FILE` for each of `game.fileOptions`): option name →
+ * parsed JSON. Each is checked on its own by the game's parseOptions so that an error names the file.
+ * A file option of another game is a usage error.
+ */
+export function readFileOptions(
+  game: AnyGame,
+  values: Record<string, unknown>,
+  specs: readonly OptionSpec[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    if (spec.help !== 'cli.opt.file') continue;
+    const file = values[spec.name];
+    if (typeof file !== 'string') continue;
+    if (!game.fileOptions?.[spec.name])
+      throw usage('cli.err.fileOptionGame', {
+        option: `--${spec.name}`,
+        game: game.id,
+        games: String(spec.helpParams?.games ?? ''),
+      });
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') throw new CliError('cli.err.fileNotFound', { file });
+      throw new CliError('cli.err.readFile', { file, message: (e as Error).message });
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new CliError('cli.err.badJson', { file, message: (e as Error).message });
+    }
+    const checked = game.parseOptions({ [spec.name]: value });
+    if (!checked.ok)
+      throw new CliError('cli.err.fileOptionRejected', {
+        file,
+        option: `--${spec.name}`,
+        game: game.id,
+        // The English message: game catalogs may shorten it (the data error names the bad entry).
+        message: checked.error.message,
+      });
+    out[spec.name] = value;
+  }
+  return out;
 }
 
 export const randomSeed = () => Date.now().toString(36) + Math.floor(Math.random() * 36 ** 4).toString(36);

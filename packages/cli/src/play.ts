@@ -11,9 +11,11 @@ import {
   LANG_OPTION,
   commandHelp,
   eventLines,
+  fileOptionSpecs,
   outcomeText,
   promptText,
   randomSeed,
+  readFileOptions,
   requireGame,
   ruleErrorText,
   seatNamer,
@@ -26,7 +28,7 @@ const BOTS_ONLY_CAP = 200_000;
 
 export function playOptions(): OptionSpec[] {
   const botList = [...new Set(GAMES.flatMap((g) => botNames(g)))].join('|');
-  return [
+  const base: OptionSpec[] = [
     { name: 'players', kind: 'int', min: 1, metavar: 'N', help: 'play.opt.players' },
     { name: 'bots', kind: 'int', min: 0, metavar: 'K', help: 'play.opt.bots' },
     {
@@ -40,8 +42,8 @@ export function playOptions(): OptionSpec[] {
     LANG_OPTION,
     { name: 'save', kind: 'string', metavar: 'FILE', help: 'play.opt.save' },
     { name: 'options', kind: 'string', metavar: 'JSON', help: 'play.opt.options' },
-    HELP_OPTION,
   ];
+  return [...base, ...fileOptionSpecs([...base, HELP_OPTION]), HELP_OPTION];
 }
 
 export function playHelp(ctx: Ctx): string {
@@ -80,6 +82,8 @@ export async function play(ctx: Ctx, positional: string[], values: Record<string
     if (!rawOptions || typeof rawOptions !== 'object' || Array.isArray(rawOptions))
       throw usage('cli.err.optionsJson', { message: String(values.options) });
   }
+  const fromFiles = readFileOptions(game, values, playOptions());
+  if (Object.keys(fromFiles).length) rawOptions = { ...(rawOptions as object), ...fromFiles };
   const seed = (values.seed as string | undefined) ?? randomSeed();
   const saveFile = values.save as string | undefined;
 

@@ -11,8 +11,10 @@ import {
   HELP_OPTION,
   LANG_OPTION,
   commandHelp,
+  fileOptionSpecs,
   labelText,
   randomSeed,
+  readFileOptions,
   reasonText,
   requireGame,
   usage,
@@ -23,7 +25,7 @@ export const DEFAULT_MAX_ACTIONS = 50_000;
 
 export function simulateOptions(): OptionSpec[] {
   const bots = [...new Set(GAMES.flatMap((g) => botNames(g)))].join(', ');
-  return [
+  const base: OptionSpec[] = [
     { name: 'games', kind: 'int', min: 1, metavar: 'N', help: 'sim.opt.games' },
     { name: 'players', kind: 'int', min: 1, metavar: 'K', help: 'sim.opt.players' },
     { name: 'bots', kind: 'string', metavar: 'A,B,…', help: 'sim.opt.bots', helpParams: { bots } },
@@ -40,8 +42,8 @@ export function simulateOptions(): OptionSpec[] {
     },
     { name: 'rotate', kind: 'flag', negatable: true, help: 'sim.opt.rotate' },
     LANG_OPTION,
-    HELP_OPTION,
   ];
+  return [...base, ...fileOptionSpecs([...base, HELP_OPTION]), HELP_OPTION];
 }
 
 export function simulateHelp(ctx: Ctx): string {
@@ -225,6 +227,9 @@ export function simulate(ctx: Ctx, positional: string[], values: Record<string, 
   const json = values.json === true;
   const seed = (values.seed as string | undefined) ?? randomSeed();
   const total = (values.games as number | undefined) ?? 100;
+  const options = readFileOptions(game, values, simulateOptions());
+  const parsed = game.parseOptions(options);
+  if (!parsed.ok) throw usage('cli.err.gameOptions', { message: parsed.error.message });
   let report: SimulationReport;
   try {
     report = runSimulation(
@@ -237,6 +242,7 @@ export function simulate(ctx: Ctx, positional: string[], values: Record<string, 
         rotate: values.rotate !== false,
         maxActions: (values['max-actions'] as number | undefined) ?? DEFAULT_MAX_ACTIONS,
         saveDir: values['save-dir'] as string | undefined,
+        options,
       },
       json
         ? undefined

@@ -153,6 +153,12 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   seating(state: S): number[];
   /** Public labels of a seat for reports (e.g. { tribe: "romans" }, { nation: "china", side: "b" }). */
   seatTags(state: S, seat: Seat): Record<string, string>;
+  /**
+   * Options whose value is read from a JSON file named on the command line (`--<name> FILE`), e.g. a
+   * custom map: option name → English help line. The parsed file becomes that option's value and is
+   * checked by `parseOptions` like any other option.
+   */
+  readonly fileOptions?: Record<string, { help: string }>;
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
 }

@@ -12,6 +12,7 @@ import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
+import rulesRu from './data/rules.ru.json' with { type: 'json' };
 
 export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOptions> = {
   id: 'struggle-for-rome',
@@ -19,6 +20,7 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
   minSeats: DEFAULT_RT.C.players.min,
   maxSeats: DEFAULT_RT.C.players.max,
   parseOptions,
+  fileOptions: { map: { help: 'a map file: {board, cities} JSON' } },
   setup(options: SfrOptions, seats: number, seed: string, log): Result<SfrState> {
     const { min, max } = rtOf(options).C.players;
     if (!Number.isInteger(seats) || seats < min || seats > max)
@@ -46,7 +48,8 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
     seatName?: (s: Seat) => string,
   ) => describeAction(st ? rtOf(st.opts) : DEFAULT_RT, seat, a, locale, seatName),
   messages,
-  ruleTexts: { en: rulesEn as Record<string, string>, ru: {} },
+  // Rule texts for the log's rule links (rules.ru.json is translated by hand from rules.en.json).
+  ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
   formatEvent,
   renderText: renderView,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),

@@ -1,10 +1,13 @@
 /** The table in words, for the terminal: supplies, every player's tribes and holdings, the offers. */
 import type { Locale, Seat } from '@tabula/engine';
-import { translate } from '@tabula/engine';
+import { Rng, translate } from '@tabula/engine';
+import type { Rt } from './config.js';
 import { rtOf } from './config.js';
-import { bundleText, cardName } from './describe.js';
+import { bundleText, cardName, movePayment } from './describe.js';
+import { legalActions } from './legal.js';
 import { messages } from './messages.js';
-import type { SfrView } from './types.js';
+import type { SfrAction, SfrView } from './types.js';
+import { sampleWorld } from './view.js';
 import { KINDS, TRIBES } from './types.js';
 
 export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string): string {
@@ -38,14 +41,17 @@ export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string)
     );
     p.tribes.forEach((t, i) => {
       const loot = t.loot.map((x) => r.provinces[r.tokens[x]!.prov]).join(' ') || '—';
+      const near = r.nodes[t.node]!.cities.map((c) => r.cities[c]!.name);
       const where = t.settled
         ? `${ru ? 'королевство' : 'kingdom'}: ${t.kingdom.map((c) => r.cities[c]!.name).join(', ')}`
-        : `${ru ? 'на' : 'at'} ${r.nodes[t.node]!.id}`;
+        : `${ru ? 'на' : 'at'} ${r.nodes[t.node]!.id}` +
+          (near.length ? ` (${ru ? 'рядом:' : 'next to'} ${near.join(', ')})` : '');
       lines.push(
         `    ${T(`sfr.tribe.${TRIBES[i]}`)}: ${where}; ${ru ? 'сила' : 'strength'} ${t.strength}, ${ru ? 'повозки' : 'wagons'} ${t.wagons}; ${ru ? 'добыча' : 'loot'} ${loot}`,
       );
     });
   }
+  if (!v.over && v.viewer >= 0) lines.push(...mapLines(v, l, r));
   for (const o of v.offers)
     lines.push(
       `  #${o.id} ${seatName(o.from)} → ${o.to < 0 ? T('sfr.everyone') : seatName(o.to)}: ${ru ? 'даёт' : 'gives'} ${bundleText(o.give, l)}; ${ru ? 'просит' : 'wants'} ${bundleText(o.get, l)}` +
@@ -75,4 +81,123 @@ export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string)
   else if (v.waiting.length)
     lines.push((ru ? 'Ждём: ' : 'Waiting for: ') + v.waiting.map((w) => seatName(w.seat)).join(', '));
   return lines.join('\n');
+}
+
+/** A province in words: the catalog's name for the default provinces, else the map's own name. */
+function provinceText(r: Rt, prov: number, l: Locale): string {
+  const key = `sfr.prov.${r.provinces[prov]}`;
+  return messages[l]?.[key] !== undefined || messages.en[key] !== undefined
+    ? translate([messages], l, key)
+    : (r.provinceNames[prov] ?? r.provinces[prov]!);
+}
+
+/** A city with its province, towers and state: "Noviomagus (Germania, 2 towers, loot)". */
+function cityText(v: SfrView, r: Rt, c: number, l: Locale): string {
+  const ru = l === 'ru';
+  const city = r.cities[c]!;
+  const owner = v.owner[c]!;
+  const state =
+    owner >= 0
+      ? `${ru ? 'владеет' : 'held by'} ${translate([messages], l, `sfr.colour.${v.players[owner >> 1]?.colour}`)}`
+      : v.token[c]
+        ? ru
+          ? 'с добычей'
+          : 'loot'
+        : ru
+          ? 'разграблен'
+          : 'plundered';
+  return `${city.name} (${provinceText(r, city.prov, l)}, ${ru ? 'башен' : 'towers'} ${city.towers}, ${state})`;
+}
+
+/**
+ * The map in words for the viewer: the cities next to each of his nomadic tribes and, during his own
+ * tribe step, where the tribe can move (cheapest cost per destination) and which cities it can
+ * plunder, found a kingdom in or conquer. Everything comes from the viewer's own view.
+ */
+function mapLines(v: SfrView, l: Locale, r: Rt): string[] {
+  const ru = l === 'ru';
+  const T = (k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
+  const me = v.players[v.viewer];
+  if (!me) return [];
+  const out: string[] = [];
+  me.tribes.forEach((t, i) => {
+    if (t.settled) return;
+    const near = r.nodes[t.node]!.cities;
+    out.push(
+      `${ru ? 'Ваши' : 'Your'} ${T(`sfr.tribe.${TRIBES[i]}`)} ${ru ? 'на' : 'at'} ${r.nodes[t.node]!.id}, ` +
+        `${ru ? 'сила' : 'strength'} ${t.strength}; ${ru ? 'города рядом' : 'cities next to them'}: ` +
+        (near.map((c) => cityText(v, r, c, l)).join('; ') || '—'),
+    );
+  });
+  const f = v.flow[v.flow.length - 1];
+  if (f?.k !== 'act' || f.seat !== v.viewer) return out;
+  // Legal actions need only what the viewer sees (legal.ts), so any world consistent with the view will do.
+  const acts: SfrAction[] = legalActions(sampleWorld(v, v.viewer, new Rng('text')), v.viewer);
+  const tribe = T(`sfr.tribe.${TRIBES[f.t]}`);
+  const best = new Map<string, { grain: number; gold: number }>();
+  for (const a of acts) {
+    if (a.type !== 'move' || a.card) continue;
+    const pay = movePayment(r, a);
+    const old = best.get(a.to);
+    if (
+      !old ||
+      pay.grain + pay.gold < old.grain + old.gold ||
+      (pay.grain + pay.gold === old.grain + old.gold && pay.gold < old.gold)
+    )
+      best.set(a.to, pay);
+  }
+  if (!f.moved && !f.done && !me.tribes[f.t]?.settled) {
+    // Grouped by cost, cheapest first: "free: n002, n063 (Tridentum); 1 grain: …".
+    const groups = new Map<string, { total: number; gold: number; dests: string[] }>();
+    for (const [to, p] of [...best].sort((x, y) => x[0].localeCompare(y[0]))) {
+      const cost =
+        p.grain + p.gold === 0
+          ? ru
+            ? 'бесплатно'
+            : 'free'
+          : [
+              p.grain ? `${p.grain} ${ru ? 'зерна' : 'grain'}` : '',
+              p.gold ? `${p.gold} ${ru ? 'золота' : 'gold'}` : '',
+            ]
+              .filter(Boolean)
+              .join(' + ');
+      const near = r.nodes[r.nodeIdx.get(to)!]!.cities.map((c) => r.cities[c]!.name);
+      const g = groups.get(cost) ?? { total: p.grain + p.gold, gold: p.gold, dests: [] };
+      g.dests.push(`${to}${near.length ? ` (${near.join(', ')})` : ''}`);
+      groups.set(cost, g);
+    }
+    const text = [...groups]
+      .sort((x, y) => x[1].total - y[1].total || x[1].gold - y[1].gold)
+      .map(([cost, g]) => `${cost}: ${g.dests.join(', ')}`);
+    out.push(`${ru ? 'Куда могут пойти' : 'Reachable by your'} ${tribe}: ${text.join('; ') || '—'}`);
+  }
+  type Deed = Extract<SfrAction, { type: 'plunder' | 'found' | 'expand' }>;
+  const deedActs = acts.filter(
+    (a): a is Deed => a.type === 'plunder' || a.type === 'found' || a.type === 'expand',
+  );
+  const deeds: [Deed['type'], string, string][] = [
+    ['plunder', 'Can plunder', 'Можно разграбить'],
+    ['found', 'Can found a kingdom in', 'Можно основать королевство в'],
+    ['expand', 'Can conquer', 'Можно завоевать'],
+  ];
+  for (const [type, en, rus] of deeds) {
+    const cities = new Map<string, string[]>();
+    for (const a of deedActs)
+      if (a.type === type) {
+        const cards = cities.get(a.city) ?? [];
+        if (a.card) cards.push(cardName(a.card, l));
+        cities.set(a.city, cards);
+      }
+    if (!cities.size) continue;
+    const list = [...cities].map(([id, cards]) => {
+      const c = r.cityIdx.get(id)!;
+      const bare = deedActs.some((a) => a.type === type && a.city === id && !a.card);
+      return (
+        cityText(v, r, c, l) +
+        (bare || !cards.length ? '' : ` ${ru ? 'с картой' : 'with'} ${cards.join(', ')}`)
+      );
+    });
+    out.push(`${ru ? rus : en}: ${list.join('; ')}`);
+  }
+  return out;
 }
