@@ -4,7 +4,7 @@ import { err, ok, translate } from '@tabula/engine';
 import { DEFAULT_RT, parseOptions, rtOf } from './config.js';
 import { defaultFor, legalActions, prompts } from './legal.js';
 import { messages } from './messages.js';
-import { apply, RULES_VERSION, setupState } from './rules.js';
+import { apply, RULES_VERSION, setupState, vpSources } from './rules.js';
 import type { SfrAction, SfrOptions, SfrState, SfrView } from './types.js';
 import { sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';
@@ -53,7 +53,12 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
   formatEvent,
   renderText: renderView,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),
-  seatTags: (st, seat) => ({ colour: rtOf(st.opts).C.colours[seat]! }),
+  // The VP route is a public label only once the game is over (VP cards are hidden until then).
+  seatTags: (st, seat): Record<string, string> => {
+    const tags: Record<string, string> = { colour: rtOf(st.opts).C.colours[seat]! };
+    if (st.over) tags.route = vpSources(st, seat);
+    return tags;
+  },
   bots: { heuristic: heuristicBot },
 };
 

@@ -128,6 +128,23 @@ export function totalVp(st: SfrState, s: Seat): number {
   return v;
 }
 
+/**
+ * Where a seat's victory points come from — `cities`, `heir`, `enemy`, `diplomacy`, `vpcards` —
+ * joined with '+' (e.g. "cities+heir+vpcards"). Public only once the game is over (VP cards are
+ * hidden until then), so reports use it for finished games.
+ */
+export function vpSources(st: SfrState, s: Seat): string {
+  const p = st.p[s]!;
+  const r = rt(st);
+  const out: string[] = [];
+  if (cityCount(p) > 0) out.push('cities');
+  if (p.heir) out.push('heir');
+  if (p.enemy > 0) out.push('enemy');
+  if (st.diplomacy === s) out.push('diplomacy');
+  if (p.dev.some((c) => r.dev.get(c)!.effect.type === 'victoryPoint')) out.push('vpcards');
+  return out.join('+') || 'none';
+}
+
 /** Does seat have a figure on a corner node of hex (SFR-BOARD-11, SFR-PROD-2)? */
 export function touches(st: SfrState, s: Seat, hex: number): boolean {
   const nodes = rt(st).hexes[hex]!.nodes;
