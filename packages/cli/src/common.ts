@@ -213,20 +213,7 @@ export function readFileOptions(
         game: game.id,
         games: String(spec.helpParams?.games ?? ''),
       });
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new CliError('cli.err.fileNotFound', { file });
-      throw new CliError('cli.err.readFile', { file, message: (e as Error).message });
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (e) {
-      throw new CliError('cli.err.badJson', { file, message: (e as Error).message });
-    }
+    const value = readJsonFile(file);
     const checked = game.parseOptions({ [spec.name]: value });
     if (!checked.ok)
       throw new CliError('cli.err.fileOptionRejected', {
@@ -318,4 +305,21 @@ export function eventLines(
   seatName: (s: Seat) => string,
 ): string[] {
   return events.map((e) => game.formatEvent(e, locale, seatName));
+}
+
+/** Reads a JSON file given on the command line, with a clear error for a missing, unreadable or bad file. */
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new CliError('cli.err.fileNotFound', { file });
+    throw new CliError('cli.err.readFile', { file, message: (e as Error).message });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new CliError('cli.err.badJson', { file, message: (e as Error).message });
+  }
 }

@@ -1,5 +1,4 @@
 /** `tabula replay`: steps through a saved game, as a seat or a spectator. */
-import { readFileSync } from 'node:fs';
 import type { AnyGame, GameEvent, GameRecord, Viewer } from '@tabula/engine';
 import { SPECTATOR, canSee, parseRecord, replay, verifyRecord } from '@tabula/engine';
 import { findGame } from '@tabula/catalog';
@@ -12,6 +11,7 @@ import {
   eventLines,
   gameIds,
   outcomeText,
+  readJsonFile,
   ruleErrorText,
   seatNamer,
   usage,
@@ -33,20 +33,7 @@ export function replayHelp(ctx: Ctx): string {
 
 /** Reads and checks a saved game: the file, its JSON, its format, its game and every action. */
 export function loadRecord(ctx: Ctx, file: string): { game: AnyGame; record: GameRecord } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new CliError('cli.err.fileNotFound', { file });
-    throw new CliError('cli.err.readFile', { file, message: (e as Error).message });
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new CliError('cli.err.badJson', { file, message: (e as Error).message });
-  }
+  const raw = readJsonFile(file);
   const parsed = parseRecord(raw);
   if (!parsed.ok) {
     const key = parsed.error.code;
