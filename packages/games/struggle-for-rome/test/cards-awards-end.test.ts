@@ -5,26 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { canSee } from '@tabula/engine';
-import { checkInvariants, DEFAULT_RT, scenario, struggleForRome as game } from '@tabula/struggle-for-rome';
+import { DEFAULT_RT, scenario, struggleForRome as game } from '@tabula/struggle-for-rome';
 import type { ScenarioSpec, SfrAction, SfrState } from '@tabula/struggle-for-rome';
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]): void => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${a.type}: ${r.error.code} ${r.error.message}`);
-  expect(checkInvariants(st)).toEqual([]);
-};
-
-/** The action is rejected (with `rule` / `code` when given) and the state is left untouched. */
-const rejects = (st: SfrState, seat: number, a: SfrAction, rule?: string, code?: string): void => {
-  const before = JSON.stringify(st);
-  const r = game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  if (!r.ok) {
-    if (rule !== undefined) expect(r.error.rule).toBe(rule);
-    if (code !== undefined) expect(r.error.code).toBe(`sfr.err.${code}`);
-  }
-  expect(JSON.stringify(st)).toBe(before);
-};
+import { ok, rejects } from './helpers.js';
 
 const has = (st: SfrState, seat: number, a: SfrAction): boolean =>
   game.legalActions(st, seat).some((x) => JSON.stringify(x) === JSON.stringify(a));

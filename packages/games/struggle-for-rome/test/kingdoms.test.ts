@@ -5,25 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { checkInvariants, rtOf, scenario, struggleForRome as game } from '@tabula/struggle-for-rome';
-import type { ScenarioSpec, SfrAction, SfrState } from '@tabula/struggle-for-rome';
+import type { ScenarioSpec, SfrState } from '@tabula/struggle-for-rome';
 import cities from '../src/data/cities.json' with { type: 'json' };
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]) => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  expect(checkInvariants(st)).toEqual([]);
-};
-
-/** The action is rejected for `rule` (and `code`), and the state is untouched. */
-const rejects = (st: SfrState, seat: number, a: SfrAction, rule: string, code?: string) => {
-  const before = JSON.stringify(st);
-  const r = game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  if (r.ok) return;
-  expect(r.error.rule).toBe(rule);
-  if (code) expect(r.error.code).toContain(code);
-  expect(JSON.stringify(st)).toBe(before);
-};
+import { ok, rejects } from './helpers.js';
 
 const rt = (st: SfrState) => rtOf(st.opts);
 const cityIdx = (st: SfrState, id: string) => rt(st).cityIdx.get(id)!;

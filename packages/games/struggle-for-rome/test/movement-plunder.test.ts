@@ -5,33 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { canSee } from '@tabula/engine';
-import {
-  checkInvariants,
-  cheapestMove,
-  rtOf,
-  scenario,
-  struggleForRome as game,
-} from '@tabula/struggle-for-rome';
+import { cheapestMove, rtOf, scenario, struggleForRome as game } from '@tabula/struggle-for-rome';
 import type { ScenarioSpec, SfrAction, SfrState } from '@tabula/struggle-for-rome';
+import { ok, rejects } from './helpers.js';
 
 type Move = Extract<SfrAction, { type: 'move' }>;
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]) => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  expect(checkInvariants(st)).toEqual([]);
-};
-
-/** The action is rejected for `rule` (and `code`), and the state is untouched. */
-const rejects = (st: SfrState, seat: number, a: SfrAction, rule: string, code?: string) => {
-  const before = JSON.stringify(st);
-  const r = game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  if (r.ok) return;
-  expect(r.error.rule).toBe(rule);
-  if (code) expect(r.error.code).toContain(code);
-  expect(JSON.stringify(st)).toBe(before);
-};
 
 const rt = (st: SfrState) => rtOf(st.opts);
 const nodeOf = (st: SfrState, seat: number, t: number) => rt(st).nodes[st.p[seat]!.tribes[t]!.node]!.id;

@@ -6,19 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { canSee, randInt } from '@tabula/engine';
-import { checkInvariants, DEFAULT_RT, scenario, struggleForRome as game } from '@tabula/struggle-for-rome';
+import { DEFAULT_RT, scenario, struggleForRome as game } from '@tabula/struggle-for-rome';
 import type { SfrAction, SfrState } from '@tabula/struggle-for-rome';
+import { ok } from './helpers.js';
 
 const R = DEFAULT_RT;
 const snap = (st: SfrState) => JSON.stringify(st);
 const hex = (id: string) => R.hexIdx.get(id)!;
 const cards = (st: SfrState, s: number) => st.p[s]!.res.reduce((a, b) => a + b, 0);
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]) => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
-  expect(checkInvariants(st)).toEqual([]);
-};
 
 const rejected = (st: SfrState, seat: number, a: SfrAction, rule?: string) => {
   const before = snap(st);

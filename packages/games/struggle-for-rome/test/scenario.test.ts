@@ -13,13 +13,8 @@ import {
   scenario,
   struggleForRome as game,
 } from '@tabula/struggle-for-rome';
-import type { SfrAction, SfrState } from '@tabula/struggle-for-rome';
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]) => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(r.error.message);
-  expect(checkInvariants(st)).toEqual([]);
-};
+import type { SfrAction } from '@tabula/struggle-for-rome';
+import { ok } from './helpers.js';
 
 describe('the scenario builder', () => {
   it('keeps every component in exactly one place', () => {

@@ -22,6 +22,7 @@ import components from '../src/data/components.json' with { type: 'json' };
 import awards from '../src/data/awards.json' with { type: 'json' };
 import devCards from '../src/data/development-cards.json' with { type: 'json' };
 import loot from '../src/data/loot-tokens.json' with { type: 'json' };
+import { ok } from './helpers.js';
 
 const R = DEFAULT_RT;
 const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
@@ -38,12 +39,6 @@ function setup(n: number, seed: string, log?: GameEvent[], extra: Partial<SfrOpt
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]) => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
-  expect(checkInvariants(st)).toEqual([]);
-};
 
 const rejected = (st: SfrState, seat: number, a: SfrAction, rule?: string) => {
   const before = snap(st);

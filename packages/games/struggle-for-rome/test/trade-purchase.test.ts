@@ -14,24 +14,7 @@ import {
   struggleForRome as game,
 } from '@tabula/struggle-for-rome';
 import type { SfrAction, SfrState } from '@tabula/struggle-for-rome';
-
-const ok = (st: SfrState, seat: number, a: SfrAction, log?: GameEvent[]): void => {
-  const r = game.apply(st, seat, a, log);
-  if (!r.ok) throw new Error(`${a.type}: ${r.error.code} ${r.error.message}`);
-  expect(checkInvariants(st)).toEqual([]);
-};
-
-/** The action is rejected (with `rule` / `code` when given) and the state is left untouched. */
-const rejects = (st: SfrState, seat: number, a: SfrAction, rule?: string, code?: string): void => {
-  const before = JSON.stringify(st);
-  const r = game.apply(st, seat, a);
-  expect(r.ok).toBe(false);
-  if (!r.ok) {
-    if (rule !== undefined) expect(r.error.rule).toBe(rule);
-    if (code !== undefined) expect(r.error.code).toBe(`sfr.err.${code}`);
-  }
-  expect(JSON.stringify(st)).toBe(before);
-};
+import { ok, rejects } from './helpers.js';
 
 const steps = (st: SfrState, seat: number, list: SfrAction[]): void => {
   const r = applySteps(st, seat, list);
