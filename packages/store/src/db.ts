@@ -3,9 +3,13 @@
  * the default on a laptop) and node-postgres (a real server shared by several processes). Both run
  * the very same SQL: PostgreSQL dialect, `$1` parameters.
  */
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { WireError, WorkerOptions, WorkerReply, WorkerRequest } from './pglite-worker.js';
 
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
@@ -94,15 +98,176 @@ class PgliteDb implements Db {
   }
 }
 
+/** A database error rebuilt on this side of the thread boundary (message, name, `code`…). */
+function fromWire(w: WireError): Error {
+  const e = new Error(w.message);
+  Object.assign(e, w.fields);
+  e.name = w.name;
+  return e;
+}
+
+/**
+ * The worker's script: beside this module once built; when this module runs from its TypeScript
+ * sources (tests), the built copy in dist (a worker thread cannot load .ts).
+ */
+function workerScript(): URL {
+  const here = new URL('./pglite-worker.js', import.meta.url);
+  return existsSync(fileURLToPath(here)) ? here : new URL('../dist/pglite-worker.js', import.meta.url);
+}
+
+type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/**
+ * PGlite in a worker thread (`pglite-worker.ts`): the WebAssembly database runs beside the event
+ * loop instead of on it. Same SQL and semantics as `PgliteDb`; every call is one message and one
+ * reply, and a transaction holds the database (requests from outside it wait) until it ends.
+ */
+export class PgliteWorkerDb implements Db {
+  readonly kind = 'pglite' as const;
+  private readonly pending = new Map<
+    number,
+    { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }
+  >();
+  private next = 1;
+  /** Set once the worker is gone (closed, crashed or exited): every later call fails with it. */
+  private gone: Error | null = null;
+  private closing: Promise<void> | null = null;
+
+  /** @param worker the thread that owns the database (exposed for diagnostics and tests) */
+  constructor(readonly worker: Worker) {
+    // Referenced only while a request is pending, so an idle database never keeps a process alive.
+    worker.unref();
+    worker.on('message', (r: WorkerReply) => {
+      const p = this.pending.get(r.id);
+      if (!p) return;
+      this.pending.delete(r.id);
+      if (this.pending.size === 0) worker.unref();
+      if (r.error) p.reject(fromWire(r.error));
+      else p.resolve(r);
+    });
+    worker.on('error', (e) => this.stop(e));
+    worker.on('exit', (code) => this.stop(new Error(`The database worker has stopped (exit code ${code}).`)));
+  }
+
+  private stop(e: Error): void {
+    this.gone ??= e;
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+
+  private call(req: Request): Promise<WorkerReply> {
+    if (this.gone) return Promise.reject(this.gone);
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...req, id } as WorkerRequest);
+    });
+  }
+
+  private conn(tx?: number): RawConn {
+    return {
+      query: async (sql, params = []) => ({
+        rows: (await this.call({ op: 'query', sql, params, tx })).rows ?? [],
+      }),
+    };
+  }
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<{ rows: T[] }> {
+    const r = await this.call({ op: 'query', sql, params: [...params] });
+    return { rows: (r.rows ?? []) as T[] };
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.call({ op: 'exec', sql });
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const { tx } = (await this.call({ op: 'begin' })) as { tx: number };
+    let result: T;
+    try {
+      result = await fn(
+        new TxDb(
+          this.conn(tx),
+          async (sql) => {
+            await this.call({ op: 'exec', sql, tx });
+          },
+          'pglite',
+        ),
+      );
+    } catch (e) {
+      // The error that made us roll back is the one the caller needs, not a failed rollback's.
+      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw e;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  /**
+   * Collects the worker thread's garbage where the process allows it (`--expose-gc`), so that memory
+   * measurements see what the database really holds; does nothing otherwise.
+   */
+  async collectGarbage(): Promise<void> {
+    await this.call({ op: 'gc' });
+  }
+
+  /** Closes the database in the worker (so a data directory is left clean), then ends the worker. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      try {
+        if (!this.gone) await this.call({ op: 'close' });
+      } finally {
+        this.stop(new Error('The database is closed.'));
+        await this.worker.terminate();
+      }
+    })();
+    return this.closing;
+  }
+}
+
+export interface PgliteOptions {
+  /**
+   * Run PGlite in a worker thread (the server does): its WebAssembly then never blocks the caller's
+   * event loop. In-process when false (default), which starts a little faster and costs no messages.
+   */
+  worker?: boolean;
+}
+
 /**
  * Opens an embedded PostgreSQL. `dataDir` is a directory on disk (created if missing) or
  * `'memory'` for a throwaway database.
  */
-export async function openPglite(dataDir: string): Promise<Db> {
+export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Db> {
+  if (options.worker) return openPgliteWorker(dataDir);
   if (dataDir === 'memory') return new PgliteDb(await PGlite.create());
   await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir);
   return new PgliteDb(pg);
+}
+
+async function openPgliteWorker(dataDir: string): Promise<Db> {
+  const worker = new Worker(workerScript(), {
+    workerData: { tabulaPglite: true, dataDir } satisfies WorkerOptions,
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onExit = (code: number) =>
+        reject(new Error(`The database worker exited (${code}) while starting.`));
+      worker.once('error', reject);
+      worker.once('exit', onExit);
+      worker.once('message', (r: WorkerReply) => {
+        worker.off('error', reject);
+        worker.off('exit', onExit);
+        if (r.error) reject(fromWire(r.error));
+        else resolve();
+      });
+    });
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
+  return new PgliteWorkerDb(worker);
 }
 
 class PostgresDb implements Db {

@@ -112,6 +112,35 @@ END
 $fn$;
 `,
   },
+  {
+    version: 3,
+    name: 'batched append function',
+    // Store.appendActions as one prepared function as well: the statement it replaces (a CTE over
+    // unnest) was parsed and planned on every batch. Entries are taken in order, each with
+    // tabula_append's compare-and-set; the result has one element per entry, the new sequence or
+    // NULL where the compare-and-set failed. A unique violation aborts the whole statement.
+    sql: `
+CREATE FUNCTION tabula_append_many(p_match text[], p_expected int[], p_seat int[], p_action text[], p_live text[])
+RETURNS int[] LANGUAGE plpgsql AS $fn$
+DECLARE
+  result int[] := '{}';
+  new_seq int;
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_match, 1), 0) LOOP
+    UPDATE matches SET seq = seq + 1, updated_at = now()
+     WHERE id = p_match[i] AND seq = p_expected[i] AND status = ANY(p_live)
+     RETURNING seq INTO new_seq;
+    IF new_seq IS NOT NULL THEN
+      INSERT INTO actions (match_id, seq, seat, action)
+      VALUES (p_match[i], new_seq, p_seat[i], p_action[i]::jsonb);
+    END IF;
+    result := array_append(result, new_seq);
+  END LOOP;
+  RETURN result;
+END
+$fn$;
+`,
+  },
 ];
 
 export interface MigrateResult {

@@ -432,51 +432,51 @@ export class Store {
   }
 
   /**
-   * Several `appendAction`s to different matches in one statement, each with the same
-   * compare-and-set; results in the order of `entries`. On the embedded database a statement
-   * costs far more than a row, so a server batches the moves of many tables this way. Meant for one
-   * process alone on its database (PGlite): on a shared PostgreSQL, use `appendAction`.
+   * Several `appendAction`s in one statement (`tabula_append_many`, migration 3), each with the same
+   * compare-and-set, taken in order (the same match twice: the second sees the first); results in
+   * the order of `entries`. On the embedded database a statement costs far more than a row, so a
+   * server batches the moves of many tables this way. Meant for one process alone on its database
+   * (PGlite): on a shared PostgreSQL, use `appendAction`.
    */
   async appendActions(
     entries: readonly { matchId: string; expectedSeq: number; seat: Seat; action: unknown }[],
   ): Promise<AppendResult[]> {
-    const ids = entries.map((e) => e.matchId);
-    if (entries.length < 2 || new Set(ids).size !== ids.length) return this.appendEach(entries);
+    if (entries.length < 2) return this.appendEach(entries);
     for (const e of entries)
       if (!Number.isInteger(e.expectedSeq) || e.expectedSeq < 0)
         throw new RangeError(`Invalid expected sequence ${e.expectedSeq}.`);
+    const ids = entries.map((e) => e.matchId);
     const actions = entries.map((e) => json(e.action, 'action'));
-    let rows: { match_id: string; seq: number }[];
+    let seqs: (number | null)[];
     try {
-      ({ rows } = await this.db.query<{ match_id: string; seq: number }>(
-        `WITH input AS (
-           SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::text[]) AS t(id, expected, seat, action)
-         ), bump AS (
-           UPDATE matches m SET seq = m.seq + 1, updated_at = now()
-           FROM input i
-           WHERE m.id = i.id AND m.seq = i.expected AND m.status = ANY($5::text[])
-           RETURNING m.id, m.seq
-         )
-         INSERT INTO actions (match_id, seq, seat, action)
-         SELECT b.id, b.seq, i.seat, i.action::jsonb FROM bump b JOIN input i ON i.id = b.id
-         RETURNING match_id, seq`,
+      const { rows } = await this.db.query<{ seqs: (number | null)[] }>(
+        'SELECT tabula_append_many($1::text[], $2::int[], $3::int[], $4::text[], $5::text[]) AS seqs',
         [ids, entries.map((e) => e.expectedSeq), entries.map((e) => e.seat), actions, [...LIVE]],
-      ));
+      );
+      seqs = rows[0]!.seqs;
     } catch (e) {
       // One entry broke the statement (nothing was stored): take them one by one.
       if (!isUniqueViolation(e)) throw e;
       return this.appendEach(entries);
     }
-    const stored = new Map(rows.map((r) => [r.match_id, Number(r.seq)]));
-    // An entry the statement skipped failed its compare-and-set: `appendAction` says why.
-    return Promise.all(
-      entries.map((e) => {
-        const seq = stored.get(e.matchId);
-        return seq === undefined
-          ? this.appendAction(e.matchId, e.expectedSeq, e)
-          : Promise.resolve<AppendResult>({ ok: true, seq });
-      }),
-    );
+    const failed = entries.filter((_, i) => seqs[i] === null || seqs[i] === undefined);
+    // An entry that failed its compare-and-set: the match's row says why (read after the batch).
+    const why = new Map<string, { seq: number; status: MatchStatus }>();
+    if (failed.length > 0) {
+      const { rows } = await this.db.query<{ id: string; seq: number; status: MatchStatus }>(
+        'SELECT id, seq, status FROM matches WHERE id = ANY($1::text[])',
+        [[...new Set(failed.map((e) => e.matchId))]],
+      );
+      for (const r of rows) why.set(r.id, { seq: Number(r.seq), status: r.status });
+    }
+    return entries.map((e, i): AppendResult => {
+      const seq = seqs[i];
+      if (seq !== null && seq !== undefined) return { ok: true, seq: Number(seq) };
+      const m = why.get(e.matchId);
+      if (!m) return { ok: false, reason: 'not-found' };
+      if (!LIVE.includes(m.status)) return { ok: false, reason: 'closed', currentSeq: m.seq };
+      return { ok: false, reason: 'conflict', currentSeq: m.seq };
+    });
   }
 
   private async appendEach(
