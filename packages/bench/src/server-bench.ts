@@ -157,7 +157,8 @@ class ServerProcess {
 
   static start(o: ChildOptions): Promise<ServerProcess> {
     const proc = fork(childScript(), [JSON.stringify(o)], {
-      execArgv: ['--expose-gc'],
+      // The young generation at its full size from the start (see touchYoungGeneration).
+      execArgv: ['--expose-gc', '--min-semi-space-size=16'],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {

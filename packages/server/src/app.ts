@@ -361,14 +361,17 @@ export async function createApp(o: AppOptions): Promise<App> {
       corked = false;
       socket!.uncork();
     };
-    const send = (m: ServerMessage) => {
+    const sendJson = (json: string) => {
       if (ws.readyState !== ws.OPEN) return;
       if (socket && !corked) {
         corked = true;
         socket.cork();
         process.nextTick(uncork);
       }
-      ws.send(JSON.stringify(m));
+      ws.send(json);
+    };
+    const send = (m: ServerMessage) => {
+      if (ws.readyState === ws.OPEN) sendJson(JSON.stringify(m));
     };
     const bucket = new TokenBucket(rate.burst, rate.perSecond * 60);
     let strikes = 0;
@@ -434,7 +437,14 @@ export async function createApp(o: AppOptions): Promise<App> {
             if (msg.name && msg.name !== s.name)
               await o.store.setSeat(msg.match, { seat: s.seat, kind: s.kind, name: msg.name });
           }
-          conn = { matchId: msg.match, seat, lastV: -1, send, close: (c, reason) => ws.close(c, reason) };
+          conn = {
+            matchId: msg.match,
+            seat,
+            lastV: -1,
+            send,
+            sendJson,
+            close: (c, reason) => ws.close(c, reason),
+          };
           clearTimeout(hello);
           await hub.attach(conn, msg.since);
           if (m.status === 'open')

@@ -42,15 +42,19 @@ export class AppendBatcher {
     if (this.busy || this.queue.length === 0) return;
     this.busy = true;
     const batch = this.queue.splice(0, MAX_BATCH);
+    let results: AppendResult[] | null = null;
+    let error: unknown = null;
     try {
-      const results = await this.store.appendActions(batch);
-      batch.forEach((p, i) => p.resolve(results[i]!));
+      results = await this.store.appendActions(batch);
     } catch (e) {
-      for (const p of batch) p.reject(e);
-    } finally {
-      this.busy = false;
-      if (this.queue.length > 0) setImmediate(() => void this.flush());
+      error = e;
     }
+    this.busy = false;
+    // The appends that queued up meanwhile go out at once, before this batch's callers resume (they
+    // send their updates, which takes a while): the database works on the next batch meanwhile.
+    if (this.queue.length > 0) void this.flush();
+    if (results) batch.forEach((p, i) => p.resolve(results[i]!));
+    else for (const p of batch) p.reject(error);
   }
 }
 

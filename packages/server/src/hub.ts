@@ -20,6 +20,8 @@ export interface Conn {
   /** Last version this client has been sent. */
   lastV: number;
   send(msg: ServerMessage): void;
+  /** Sends a message already serialised (one text for every client it goes to). */
+  sendJson(json: string): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -201,19 +203,37 @@ export class Hub {
       (r) => {
         if (!r) return;
         const connected = Array.from({ length: r.row.seats }, (_, s) => this.connected(matchId, s));
-        for (const c of set) c.send({ t: 'presence', connected });
+        const json = JSON.stringify({ t: 'presence', connected } satisfies ServerMessage);
+        for (const c of set) c.sendJson(json);
       },
       () => undefined,
     );
   }
 
-  /** Sends every client of the match what happened since its last version. */
+  /**
+   * Sends every client of the match what happened since its last version. Clients of the same seat
+   * that saw the same version (a seat open in two tabs, the spectators) get one message, built and
+   * serialised once.
+   */
   changed(rt: MatchRuntime): void {
+    const built = new Map<string, string>();
     for (const c of this.conns.get(rt.row.id) ?? []) {
       if (c.lastV >= rt.v) continue;
-      const events = rt.eventsSince(c.seat, c.lastV) ?? [];
+      const key = `${c.seat}:${c.lastV}`;
+      let json = built.get(key);
+      if (json === undefined) {
+        const events = rt.eventsSince(c.seat, c.lastV) ?? [];
+        const msg: ServerMessage = {
+          t: 'update',
+          v: rt.v,
+          events,
+          ...rt.seatState(c.seat),
+          deadline: this.deadline(rt, c.seat),
+        };
+        built.set(key, (json = JSON.stringify(msg)));
+      }
       c.lastV = rt.v;
-      c.send({ t: 'update', v: rt.v, events, ...rt.seatState(c.seat), deadline: this.deadline(rt, c.seat) });
+      c.sendJson(json);
     }
     this.schedule(rt);
   }
@@ -330,7 +350,7 @@ export class Hub {
     for (const p of rt.prompts()) {
       if (p.optional) continue;
       const since = rt.promptSince.get(p.seat) ?? { at: now, v };
-      const legal = rt.game.legalActions(rt.state, p.seat);
+      const legal = rt.legal(p.seat);
       const windowAt = p.window ? since.at + this.config.windowMs : now;
       if (p.window && legal.length === 1) {
         this.later(id, windowAt - now, () => this.guard(this.auto(rt, v, p.seat, legal[0])));
@@ -368,7 +388,7 @@ export class Hub {
     if (rt.v !== v || this.closed) return;
     const seat = rt.seats.find((s) => s.seat === p.seat);
     const name = seat?.bot ?? rt.settings.bots[p.seat] ?? 'random';
-    const legal = rt.game.legalActions(rt.state, p.seat);
+    const legal = rt.legal(p.seat);
     const view = rt.game.view(rt.state, p.seat);
     let action: unknown;
     try {

@@ -15,6 +15,14 @@ import type { VersionedEvent } from './protocol.js';
 export type SubmitResult =
   { ok: true; v: number } | { ok: false; code: string; message: string; rule?: string; v: number };
 
+interface Memo {
+  v: number;
+  state: unknown;
+  outcome?: Outcome | null;
+  prompts?: Prompt[];
+  legal: Map<Seat, unknown[]>;
+}
+
 export interface RuntimeOptions {
   /** Take a snapshot every this many actions. */
   snapshotEvery: number;
@@ -145,7 +153,7 @@ export class MatchRuntime {
   }
 
   private async afterChange(): Promise<void> {
-    const out = this.game.outcome(this.state) as Outcome | null;
+    const out = this.outcome();
     if (out && this.row.status !== 'finished') {
       this.row.status = 'finished';
       this.row.outcome = out;
@@ -159,7 +167,7 @@ export class MatchRuntime {
 
   /** Records when each seat's prompt appeared (kept while the same prompt stays open). */
   notePrompts(now: number): void {
-    const ps = this.game.outcome(this.state) ? [] : (this.game.prompts(this.state) as Prompt[]);
+    const ps = this.prompts();
     const seen = new Set<Seat>();
     for (const p of ps) {
       seen.add(p.seat);
@@ -177,8 +185,38 @@ export class MatchRuntime {
   /** The seat whose move was applied last (its next prompt is a new decision). */
   lastActor: Seat = -2;
 
+  /**
+   * What the rules say about the current state, computed once per version: a move asks for the
+   * prompts and the outcome a dozen times (notes, updates, deadlines, scheduling) and for each
+   * waiting seat's legal actions twice. Keyed by version and state object, so any change misses.
+   */
+  private memo: Memo = { v: -1, state: undefined, legal: new Map() };
+
+  private current(): Memo {
+    const m = this.memo;
+    if (m.v === this.v && m.state === this.state) return m;
+    return (this.memo = { v: this.v, state: this.state, legal: new Map() });
+  }
+
+  /** The game's outcome, or null while it goes on. */
+  outcome(): Outcome | null {
+    const m = this.current();
+    if (m.outcome === undefined) m.outcome = (this.game.outcome(this.state) as Outcome | null) ?? null;
+    return m.outcome;
+  }
+
+  /** Every decision the game waits for now (none once it is over). Shared: do not modify. */
   prompts(): Prompt[] {
-    return this.game.outcome(this.state) ? [] : (this.game.prompts(this.state) as Prompt[]);
+    const m = this.current();
+    return (m.prompts ??= this.outcome() ? [] : (this.game.prompts(this.state) as Prompt[]));
+  }
+
+  /** The seat's legal actions now. Shared: do not modify. */
+  legal(seat: Seat): unknown[] {
+    const m = this.current();
+    let l = m.legal.get(seat);
+    if (!l) m.legal.set(seat, (l = this.game.legalActions(this.state, seat)));
+    return l;
   }
 
   /** Events visible to `viewer` after version `since`; null if some are no longer held (resync). */
@@ -203,7 +241,7 @@ export class MatchRuntime {
     const ps = this.prompts();
     return {
       view: this.game.view(this.state, viewer),
-      legal: viewer >= 0 ? this.game.legalActions(this.state, viewer) : [],
+      legal: viewer >= 0 ? this.legal(viewer) : [],
       prompts: ps.filter((p) => p.seat === viewer),
       waitingFor: [...new Set(ps.filter((p) => !p.optional).map((p) => p.seat))],
     };

@@ -1,7 +1,7 @@
 /** Opens the store, the bus and the bot pool, then the HTTP/WebSocket app. */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { Store, migrate, openPglite, openPostgres } from '@tabula/store';
+import { PgliteWorkerDb, Store, migrate, openPglite, openPostgres } from '@tabula/store';
 import type { AppOptions } from './app.js';
 import { createApp } from './app.js';
 import { WorkerBotPool } from './bots.js';
@@ -27,13 +27,20 @@ export interface RunningServer {
   url: string;
   port: number;
   storeKind: string;
+  /**
+   * Collects garbage in the server's other threads (the embedded database's) where the process
+   * allows it (`--expose-gc`), for memory measurements; the caller collects its own.
+   */
+  collectGarbage(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const db = o.databaseUrl
     ? await openPostgres(o.databaseUrl)
-    : await openPglite(o.dataDir === 'memory' || !o.dataDir ? 'memory' : join(o.dataDir, 'pglite'));
+    : await openPglite(o.dataDir === 'memory' || !o.dataDir ? 'memory' : join(o.dataDir, 'pglite'), {
+        worker: true,
+      });
   await migrate(db);
   const store = new Store(db);
   const bus = o.redisUrl ? await redisBus(o.redisUrl) : new LocalBus();
@@ -58,6 +65,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       : o.dataDir === 'memory'
         ? 'PGlite (memory)'
         : `PGlite (${o.dataDir})`,
+    async collectGarbage() {
+      if (db instanceof PgliteWorkerDb) await db.collectGarbage();
+    },
     async close() {
       await a.close();
       await bots.close();

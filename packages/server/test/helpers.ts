@@ -328,12 +328,13 @@ export interface TestApp {
 
 /**
  * Several apps (as several server processes would be) over ONE in-memory PGlite store, each with
- * its own hub and local bus: one embedded database start for a whole test file.
+ * its own hub and local bus: one embedded database start for a whole test file. The database runs
+ * in a worker thread, as in the real server.
  */
 export async function startApps(
   configs: Partial<AppOptions>[],
 ): Promise<{ apps: TestApp[]; store: Store; close: () => Promise<void> }> {
-  const db = await openPglite('memory');
+  const db = await openPglite('memory', { worker: true });
   await migrate(db);
   const store = new Store(db);
   const bots = new WorkerBotPool(1);
