@@ -169,27 +169,53 @@ export function requireGame(name: string | undefined): AnyGame {
   return game;
 }
 
+/** A game-declared command-line option as the games of the catalog describe it. */
+interface DeclaredOption {
+  help: string;
+  metavar?: string;
+  flag?: boolean;
+}
+
 /**
- * `--<name> FILE` for every file option a game of the catalog declares (`GameModule.fileOptions`),
- * leaving out names the command already uses. The help names the games that take each one.
+ * One option spec per name among the options the games of the catalog declare (`pick` chooses
+ * `fileOptions` or `valueOptions`), leaving out names the command already uses; the help names the
+ * games that take each one.
  */
-export function fileOptionSpecs(taken: readonly OptionSpec[]): OptionSpec[] {
-  const byName = new Map<string, { help: string[]; games: string[] }>();
+function declaredOptionSpecs(
+  taken: readonly OptionSpec[],
+  pick: (g: (typeof GAMES)[number]) => Record<string, DeclaredOption> | undefined,
+  help: 'cli.opt.file' | 'cli.opt.value',
+  metavar: string,
+): OptionSpec[] {
+  const byName = new Map<string, { help: string[]; games: string[]; flag: boolean; metavar: string }>();
   for (const g of GAMES)
-    for (const [name, o] of Object.entries(g.fileOptions ?? {})) {
+    for (const [name, o] of Object.entries(pick(g) ?? {})) {
       if (taken.some((s) => s.name === name)) continue;
-      const entry = byName.get(name) ?? { help: [], games: [] };
+      const entry = byName.get(name) ?? {
+        help: [],
+        games: [],
+        flag: !!o.flag,
+        metavar: o.metavar ?? metavar,
+      };
       if (!entry.help.includes(o.help)) entry.help.push(o.help);
       entry.games.push(g.id);
       byName.set(name, entry);
     }
   return [...byName].map(([name, e]) => ({
     name,
-    kind: 'string' as const,
-    metavar: 'FILE',
-    help: 'cli.opt.file',
+    kind: e.flag ? ('flag' as const) : ('string' as const),
+    ...(e.flag ? {} : { metavar: e.metavar }),
+    help,
     helpParams: { name, help: e.help.join('; '), games: e.games.join(', ') },
   }));
+}
+
+/**
+ * `--<name> FILE` for every file option a game of the catalog declares (`GameModule.fileOptions`),
+ * leaving out names the command already uses. The help names the games that take each one.
+ */
+export function fileOptionSpecs(taken: readonly OptionSpec[]): OptionSpec[] {
+  return declaredOptionSpecs(taken, (g) => g.fileOptions, 'cli.opt.file', 'FILE');
 }
 
 /**
@@ -226,6 +252,42 @@ export function readFileOptions(
     out[spec.name] = value;
   }
   return out;
+}
+
+/**
+ * `--<name> VALUE` (or a flag) for every value option a game of the catalog declares
+ * (`GameModule.valueOptions`), leaving out names the command already uses.
+ */
+export function valueOptionSpecs(taken: readonly OptionSpec[]): OptionSpec[] {
+  return declaredOptionSpecs(taken, (g) => g.valueOptions, 'cli.opt.value', 'VALUE');
+}
+
+/**
+ * The game options given as `--<name> VALUE` (game.valueOptions) and the player count a flag fixes.
+ * An option of another game is a usage error.
+ */
+export function readValueOptions(
+  game: AnyGame,
+  values: Record<string, unknown>,
+  specs: readonly OptionSpec[],
+): { options: Record<string, unknown>; players?: number } {
+  const options: Record<string, unknown> = {};
+  let players: number | undefined;
+  for (const spec of specs) {
+    if (spec.help !== 'cli.opt.value') continue;
+    const v = values[spec.name];
+    if (v === undefined || v === false) continue;
+    const decl = game.valueOptions?.[spec.name];
+    if (!decl)
+      throw usage('cli.err.valueOptionGame', {
+        option: `--${spec.name}`,
+        game: game.id,
+        games: String(spec.helpParams?.games ?? ''),
+      });
+    options[spec.name] = v;
+    if (decl.players !== undefined) players = decl.players;
+  }
+  return players === undefined ? { options } : { options, players };
 }
 
 export const randomSeed = () => Date.now().toString(36) + Math.floor(Math.random() * 36 ** 4).toString(36);

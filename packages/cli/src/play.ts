@@ -12,6 +12,8 @@ import {
   commandHelp,
   eventLines,
   fileOptionSpecs,
+  valueOptionSpecs,
+  readValueOptions,
   outcomeText,
   promptText,
   randomSeed,
@@ -43,7 +45,8 @@ export function playOptions(): OptionSpec[] {
     { name: 'save', kind: 'string', metavar: 'FILE', help: 'play.opt.save' },
     { name: 'options', kind: 'string', metavar: 'JSON', help: 'play.opt.options' },
   ];
-  return [...base, ...fileOptionSpecs([...base, HELP_OPTION]), HELP_OPTION];
+  const files = fileOptionSpecs([...base, HELP_OPTION]);
+  return [...base, ...files, ...valueOptionSpecs([...base, ...files, HELP_OPTION]), HELP_OPTION];
 }
 
 export function playHelp(ctx: Ctx): string {
@@ -63,7 +66,8 @@ export function saveRecord(file: string, record: GameRecord, state: unknown): vo
 export async function play(ctx: Ctx, positional: string[], values: Record<string, unknown>): Promise<number> {
   if (positional.length > 1) throw usage('cli.err.tooManyArgs', { arg: positional[1] });
   const game = requireGame(positional[0]);
-  const players = (values.players as number | undefined) ?? game.minSeats;
+  const fromValues = readValueOptions(game, values, playOptions());
+  const players = fromValues.players ?? (values.players as number | undefined) ?? game.minSeats;
   if (players < game.minSeats || players > game.maxSeats)
     throw usage('cli.err.players', { game: game.id, min: game.minSeats, max: game.maxSeats, players });
   const botCount = (values.bots as number | undefined) ?? players - 1;
@@ -84,6 +88,8 @@ export async function play(ctx: Ctx, positional: string[], values: Record<string
   }
   const fromFiles = readFileOptions(game, values, playOptions());
   if (Object.keys(fromFiles).length) rawOptions = { ...(rawOptions as object), ...fromFiles };
+  if (Object.keys(fromValues.options).length)
+    rawOptions = { ...(rawOptions as object), ...fromValues.options };
   const seed = (values.seed as string | undefined) ?? randomSeed();
   const saveFile = values.save as string | undefined;
 

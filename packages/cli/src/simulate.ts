@@ -12,6 +12,8 @@ import {
   LANG_OPTION,
   commandHelp,
   fileOptionSpecs,
+  valueOptionSpecs,
+  readValueOptions,
   labelText,
   randomSeed,
   readFileOptions,
@@ -43,7 +45,8 @@ export function simulateOptions(): OptionSpec[] {
     { name: 'rotate', kind: 'flag', negatable: true, help: 'sim.opt.rotate' },
     LANG_OPTION,
   ];
-  return [...base, ...fileOptionSpecs([...base, HELP_OPTION]), HELP_OPTION];
+  const files = fileOptionSpecs([...base, HELP_OPTION]);
+  return [...base, ...files, ...valueOptionSpecs([...base, ...files, HELP_OPTION]), HELP_OPTION];
 }
 
 export function simulateHelp(ctx: Ctx): string {
@@ -89,6 +92,8 @@ export interface SimulationReport {
   byReason: Record<string, number>;
   /** Length in actions of the completed games. */
   length: { mean: number; median: number; min: number; max: number };
+  /** Final scores of completed games that report scores (VP games): all seats, and the winners'. */
+  scores?: { all: Stats; winners: Stats; histogram: Record<string, number> };
   /** Actions of every game, capped ones included. */
   totalActions: number;
   seconds: number;
@@ -97,6 +102,24 @@ export interface SimulationReport {
 }
 
 const tally = (): Tally => ({ games: 0, wins: 0, shared: 0 });
+
+export interface Stats {
+  mean: number;
+  median: number;
+  min: number;
+  max: number;
+}
+function stats(xs: number[]): Stats {
+  const a = [...xs].sort((x, y) => x - y);
+  if (!a.length) return { mean: 0, median: 0, min: 0, max: 0 };
+  const mid = a.length >> 1;
+  return {
+    mean: round(a.reduce((x, y) => x + y, 0) / a.length, 1),
+    median: a.length % 2 ? a[mid]! : (a[mid - 1]! + a[mid]!) / 2,
+    min: a[0]!,
+    max: a[a.length - 1]!,
+  };
+}
 
 export function runSimulation(
   game: AnyGame,
@@ -139,6 +162,8 @@ export function runSimulation(
   };
   if (o.saveDir) mkdirSync(o.saveDir, { recursive: true });
   const lengths: number[] = [];
+  const allScores: number[] = [];
+  const winScores: number[] = [];
   const started = performance.now();
   let lastProgress = started;
   const width = String(o.games).length;
@@ -176,6 +201,11 @@ export function runSimulation(
       r.completed++;
       lengths.push(res.actions);
       r.byReason[res.outcome.reason] = (r.byReason[res.outcome.reason] ?? 0) + 1;
+      const sc = res.outcome.scores;
+      if (sc) {
+        allScores.push(...sc);
+        for (const w of winners) if (sc[w] !== undefined) winScores.push(sc[w]);
+      }
       if (winners.size === 0) r.noWinner++;
       else if (single) r.decisive++;
       else r.shared++;
@@ -201,6 +231,20 @@ export function runSimulation(
       max: lengths[lengths.length - 1]!,
     };
   }
+  if (allScores.length) {
+    const histogram: Record<string, number> = {};
+    for (const v of allScores) {
+      const b = Math.floor(v / 10) * 10;
+      const k = `${b}–${b + 9}`;
+      histogram[k] = (histogram[k] ?? 0) + 1;
+    }
+    const keys = Object.keys(histogram).sort((a, b) => parseInt(a) - parseInt(b));
+    r.scores = {
+      all: stats(allScores),
+      winners: stats(winScores),
+      histogram: Object.fromEntries(keys.map((k) => [k, histogram[k]!])),
+    };
+  }
   r.seconds = round(seconds, 3);
   r.actionsPerSecond = seconds > 0 ? Math.round(r.totalActions / seconds) : 0;
   r.gamesPerSecond = seconds > 0 ? round(r.games / seconds, 2) : 0;
@@ -212,7 +256,8 @@ const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 *
 export function simulate(ctx: Ctx, positional: string[], values: Record<string, unknown>): number {
   if (positional.length > 1) throw usage('cli.err.tooManyArgs', { arg: positional[1] });
   const game = requireGame(positional[0]);
-  const players = (values.players as number | undefined) ?? game.minSeats;
+  const fromValues = readValueOptions(game, values, simulateOptions());
+  const players = fromValues.players ?? (values.players as number | undefined) ?? game.minSeats;
   if (players < game.minSeats || players > game.maxSeats)
     throw usage('cli.err.players', { game: game.id, min: game.minSeats, max: game.maxSeats, players });
   const known = botNames(game);
@@ -227,7 +272,7 @@ export function simulate(ctx: Ctx, positional: string[], values: Record<string, 
   const json = values.json === true;
   const seed = (values.seed as string | undefined) ?? randomSeed();
   const total = (values.games as number | undefined) ?? 100;
-  const options = readFileOptions(game, values, simulateOptions());
+  const options = { ...readFileOptions(game, values, simulateOptions()), ...fromValues.options };
   const parsed = game.parseOptions(options);
   if (!parsed.ok) throw usage('cli.err.gameOptions', { message: parsed.error.message });
   let report: SimulationReport;
@@ -289,5 +334,14 @@ function printReport(ctx: Ctx, game: AnyGame, r: SimulationReport): void {
   for (const [reason, count] of Object.entries(r.byReason).sort((a, b) => b[1] - a[1]))
     ctx.say('sim.reasonRow', { name: `${reason} — ${reasonText(game, reason, ctx.locale)}`, count });
   ctx.say('sim.length', r.length);
+  if (r.scores) {
+    ctx.say('sim.scores', { ...r.scores.all });
+    ctx.say('sim.winScores', { ...r.scores.winners });
+    ctx.say('sim.histogram', {
+      bars: Object.entries(r.scores.histogram)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+    });
+  }
   ctx.say('sim.speed', { seconds: r.seconds.toFixed(2), aps: r.actionsPerSecond, gps: r.gamesPerSecond });
 }

@@ -134,6 +134,8 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
     action: A,
     locale: Locale,
     seatName?: (seat: Seat) => string,
+    /** The caller's view when it has no state (a browser), for names of cards, places… */
+    view?: V,
   ): string;
   /** Message catalogs for event keys, prompt kinds and error codes. */
   readonly messages: Catalog;
@@ -159,6 +161,15 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
    * checked by `parseOptions` like any other option.
    */
   readonly fileOptions?: Record<string, { help: string }>;
+  /**
+   * Options given on the command line as `--<name> VALUE` (or a bare `--<name>` flag, value true): option
+   * name → English help line. The string (or true) becomes that option's value, checked by `parseOptions`.
+   * `players` fixes the player count when the flag is given (e.g. a solo mode).
+   */
+  readonly valueOptions?: Record<
+    string,
+    { help: string; metavar?: string; flag?: boolean; players?: number }
+  >;
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
 }

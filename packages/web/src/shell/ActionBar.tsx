@@ -51,7 +51,9 @@ export function ActionBar({
     lastPrompt.current = promptKey;
     if (promptKey && !typing && (fresh || lost)) heading.current?.focus();
   }, [promptKey, state.v]);
-  const labels = state.legal.map((a) => game.describeAction(null, state.seat, a, locale, seatName));
+  const labels = state.legal.map((a) =>
+    game.describeAction(null, state.seat, a, locale, seatName, state.view),
+  );
   const shown = labels
     .map((l, i) => ({ l, i }))
     .filter((x) => !filter || x.l.toLowerCase().includes(filter.toLowerCase()));
