@@ -2,12 +2,13 @@
 import type { AnyGame } from '@tabula/engine';
 import { ageOfHeroes } from '@tabula/age-of-heroes';
 import { struggleForRome } from '@tabula/struggle-for-rome';
+import { nations } from '@tabula/nations';
 
-export const GAMES: readonly AnyGame[] = [ageOfHeroes, struggleForRome];
+export const GAMES: readonly AnyGame[] = [ageOfHeroes, struggleForRome, nations];
 
 /** Finds a game by id or a short alias (e.g. "aoh"). */
 export function findGame(name: string): AnyGame | undefined {
   const key = name.toLowerCase();
-  const aliases: Record<string, string> = { aoh: 'age-of-heroes', sfr: 'struggle-for-rome' };
+  const aliases: Record<string, string> = { aoh: 'age-of-heroes', sfr: 'struggle-for-rome', nat: 'nations' };
   return GAMES.find((g) => g.id === (aliases[key] ?? key));
 }

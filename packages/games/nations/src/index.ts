@@ -1,3 +1,101 @@
-/** Nations (Lautapelit 2013): card data and its vocabulary. The rules engine comes later. */
+/** Nations (Lautapelit 2013) as a Tabula game module: card data, vocabulary and the rules engine. */
+import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
+import { err, ok, translate } from '@tabula/engine';
+import { parseOptions } from './config.js';
+import { defaultAction, legalActions, prompts } from './legal.js';
+import { messages } from './messages.js';
+import { apply, RULES_VERSION, setupState } from './rules.js';
+import type { NatAction, NatOptions, NatState, NatView } from './state.js';
+import { sampleWorld, view } from './view.js';
+import { cloneState } from './clone.js';
+import { describeAction, formatEvent } from './describe.js';
+import { renderView } from './text.js';
+import { heuristicBot } from './bot.js';
+import rulesEn from './data/rules.en.json' with { type: 'json' };
+import rulesRu from './data/rules.ru.json' with { type: 'json' };
+
+export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
+  id: 'nations',
+  rulesVersion: RULES_VERSION,
+  minSeats: 1,
+  maxSeats: 5,
+  parseOptions,
+  valueOptions: {
+    difficulty: {
+      help: 'chieftain|prince|king|emperor, or one per player separated by commas',
+      metavar: 'LEVEL',
+    },
+    sides: { help: 'a (A sides) or b (each player picks a nation and side A or B)', metavar: 'A|B' },
+    levels: { help: 'progress-card levels, e.g. basic or basic,advanced,expert', metavar: 'LIST' },
+    ages: { help: 'a short game of 1 to 3 ages (default 4)', metavar: 'N' },
+    solo: { help: 'the solo game against the virtual opponent (one player)', flag: true, players: 1 },
+  },
+  setup(options: NatOptions, seats: number, seed: string, log): Result<NatState> {
+    if (!Number.isInteger(seats) || seats < 1 || seats > 5)
+      return err('nat.err.players', 'Nations is played by 1 to 5 players.', 'NAT-OVR-1');
+    if (seats === 5) {
+      // NAT-SETUP-6
+      if (options.deck) {
+        if (options.deck.some((d) => d.length < 42))
+          return err(
+            'nat.err.deck5',
+            'A 5-player game needs at least 42 progress cards per age.',
+            'NAT-SETUP-6',
+          );
+      } else if (
+        !options.cardLevels.includes('basic') ||
+        !options.cardLevels.some((l) => l === 'advanced' || l === 'expert')
+      )
+        return err(
+          'nat.err.deck5',
+          'A 5-player game needs basic cards plus advanced and/or expert cards.',
+          'NAT-SETUP-6',
+        );
+    }
+    return ok(setupState(options, seats, String(seed), log));
+  },
+  prompts,
+  legalActions,
+  apply,
+  defaultAction,
+  view,
+  outcome: (st) =>
+    st.over ? { winners: st.over.winners, reason: st.over.reason, scores: st.over.scores } : null,
+  sampleWorld,
+  clone: cloneState,
+  // Without the state (a browser), the view holds everything a description needs (NAT-HIDDEN-1).
+  describeAction: (
+    st: NatState | null,
+    seat: Seat,
+    a: NatAction,
+    locale: Locale,
+    seatName?: (s: Seat) => string,
+    v?: NatView,
+  ) => describeAction(st ?? (v as unknown as NatState | undefined) ?? null, seat, a, locale, seatName),
+  messages,
+  ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
+  formatEvent,
+  renderText: renderView,
+  seating: (st) => Array.from({ length: st.n }, (_, i) => i),
+  seatTags: (st, seat): Record<string, string> => {
+    const p = st.players[seat]!;
+    const tags: Record<string, string> = { nation: p.nation || '?', side: p.side, difficulty: p.level };
+    // The Hall of Fame title of a finished solo game (NAT-SOLO-18).
+    if (st.solo && st.over) tags.title = st.over.title ?? 'none';
+    return tags;
+  },
+  bots: { heuristic: heuristicBot },
+};
+
+export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
+  return translate([messages], locale, key, params);
+}
+
 export * from './types.js';
 export * from './data.js';
+export * from './state.js';
+export { DEFAULT_OPTIONS, parseOptions, E as ENGINE_NUMBERS } from './config.js';
+export { messages } from './messages.js';
+export { renderView };
+export { checkInvariants } from './invariants.js';
+export default nations;

@@ -1,0 +1,623 @@
+/**
+ * Derived values and pure queries (NAT-DERIV, NAT-CMP, §19.1 conditions and counters): strength, stability,
+ * modifiers in force, metrics, tie groups, benefit and penalty sets. Nothing here changes the state.
+ */
+import { E } from './config.js';
+import { nationBoard, printedCard, progressCard } from './data.js';
+import type { Inst, NatState, Player } from './state.js';
+import type {
+  CardFilter,
+  CardType,
+  Cond,
+  Counter,
+  Metric,
+  ModifierBody,
+  ProgressCard,
+  Res,
+  NationBoard,
+  Modifier,
+} from './types.js';
+
+const CARDS = new Map<string, ProgressCard>();
+/** Per card id: its static modifiers split by whom they reach (own / others), or NO_MODS. */
+interface CardMods {
+  own: ModifierBody[];
+  others: ModifierBody[];
+}
+const NO_MODS: CardMods = { own: [], others: [] };
+const MODS: Record<string, CardMods> = Object.create(null) as Record<string, CardMods>;
+function splitMods(list: Modifier[] | undefined): CardMods {
+  if (!list || list.length === 0) return NO_MODS;
+  const own: ModifierBody[] = [];
+  const others: ModifierBody[] = [];
+  for (const m of list) {
+    const at = m.appliesTo;
+    if (at !== 'others') own.push(m);
+    if (at === 'others' || at === 'all') others.push(m);
+  }
+  return { own, others };
+}
+/** Any card by id: progress, promo, printed start cards and printed wonders. */
+export function card(id: string): ProgressCard {
+  let c = CARDS.get(id);
+  if (!c) {
+    c = progressCard(id) ?? printedCard(id);
+    if (!c) throw new Error(`unknown card ${id}`);
+    CARDS.set(id, c);
+    MODS[id] = splitMods(c.static);
+  }
+  return c;
+}
+function cardMods(id: string): CardMods {
+  const m = MODS[id];
+  if (m !== undefined) return m;
+  card(id);
+  return MODS[id]!;
+}
+/** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
+export function registerTestCard(c: ProgressCard): void {
+  CARDS.set(c.id, c);
+  MODS[c.id] = splitMods(c.static);
+  if (c.removeWhen) REMOVABLE.add(c.id);
+}
+/** Ids of the cards that carry a removal condition (NAT-REM-1); filled by the rules module and test cards. */
+export const REMOVABLE = new Set<string>();
+
+/**
+ * Instance-id flags: what a card in play can do, so the hot loops skip the other cards with one integer test.
+ * An instance id is a counter (below 2^24) with these bits added when the instance is created (`flagsOf`).
+ */
+export const REM_FLAG = 1 << 24;
+export const MOD_FLAG = 1 << 25;
+export const TRIG_FLAG = 1 << 26;
+export const ABIL_FLAG = 1 << 27;
+export function flagsOf(id: string): number {
+  const c = card(id);
+  let f = 0;
+  if (c.removeWhen || REMOVABLE.has(id)) f |= REM_FLAG;
+  if (c.static && c.static.length) f |= MOD_FLAG;
+  if (c.triggers && c.triggers.length) f |= TRIG_FLAG;
+  if (c.abilities && c.abilities.length) f |= ABIL_FLAG;
+  return f;
+}
+const BLANK: NationBoard = {
+  nation: '',
+  name: '',
+  side: 'A',
+  start: { res: {}, vp: 0, idleWorkers: 0, track: { food: 4, stability: 4 } },
+  slots: { buildingMilitary: 0, maxMilitary: 3, advisor: 1, colonies: 2, wonders: 5 },
+  printed: [],
+};
+const BOARDS: Record<string, { A?: NationBoard; B?: NationBoard; modsA?: CardMods; modsB?: CardMods }> =
+  Object.create(null) as Record<string, { A?: NationBoard; B?: NationBoard }>;
+function boardEntry(p: Player): { A?: NationBoard; B?: NationBoard; modsA?: CardMods; modsB?: CardMods } {
+  let e = BOARDS[p.nation];
+  if (!e) {
+    const a = nationBoard(p.nation, 'A') ?? BLANK;
+    const b = nationBoard(p.nation, 'B') ?? BLANK;
+    e = { A: a, B: b, modsA: splitMods(a.static), modsB: splitMods(b.static) };
+    BOARDS[p.nation] = e;
+  }
+  return e;
+}
+export function board(p: Player): NationBoard {
+  const e = boardEntry(p);
+  return (p.side === 'B' ? e.B : e.A)!;
+}
+
+export const age = (st: NatState): number => Math.ceil(st.round / E.roundsPerAge);
+export const RES_BIT: Record<Res, number> = { gold: 1, stone: 2, food: 4, books: 8 };
+
+/** Calls fn for each in-play card of a player (slot order: advisors, row, colonies, wonders), manned-only for the row when `activeOnly`. */
+export function eachCard(
+  p: Player,
+  activeOnly: boolean,
+  fn: (inst: Inst, c: ProgressCard, where: 'advisor' | 'row' | 'colony' | 'wonder') => void,
+): void {
+  for (const a of p.advisors) fn(a, card(a.id), 'advisor');
+  for (const r of p.row) if (r && (!activeOnly || r.w > 0)) fn(r, card(r.id), 'row');
+  for (const c of p.colonies) fn(c, card(c.id), 'colony');
+  for (const w of p.wonders) fn(w, card(w.id), 'wonder');
+}
+
+/** Every modifier in force for seat s (own sources, others' `appliesTo` sources, round modifiers). */
+export function eachMod(st: NatState, s: number, fn: (m: ModifierBody) => void): void {
+  const ps = st.players;
+  for (let o = 0; o < ps.length; o++) {
+    const p = ps[o]!;
+    const own = o === s;
+    const e = boardEntry(p);
+    const bm = (p.side === 'B' ? e.modsB : e.modsA)!;
+    let list = own ? bm.own : bm.others;
+    for (let i = 0; i < list.length; i++) fn(list[i]!);
+    const adv = p.advisors;
+    for (let k = 0; k < adv.length; k++) {
+      if ((adv[k]!.u & MOD_FLAG) === 0) continue;
+      const m = cardMods(adv[k]!.id);
+      list = own ? m.own : m.others;
+      for (let i = 0; i < list.length; i++) fn(list[i]!);
+    }
+    const row = p.row;
+    for (let k = 0; k < row.length; k++) {
+      const r = row[k];
+      if (!r || r.w <= 0 || (r.u & MOD_FLAG) === 0) continue;
+      const m = cardMods(r.id);
+      list = own ? m.own : m.others;
+      for (let i = 0; i < list.length; i++) fn(list[i]!);
+    }
+    const col = p.colonies;
+    for (let k = 0; k < col.length; k++) {
+      if ((col[k]!.u & MOD_FLAG) === 0) continue;
+      const m = cardMods(col[k]!.id);
+      list = own ? m.own : m.others;
+      for (let i = 0; i < list.length; i++) fn(list[i]!);
+    }
+    const won = p.wonders;
+    for (let k = 0; k < won.length; k++) {
+      if ((won[k]!.u & MOD_FLAG) === 0) continue;
+      const m = cardMods(won[k]!.id);
+      list = own ? m.own : m.others;
+      for (let i = 0; i < list.length; i++) fn(list[i]!);
+    }
+  }
+  const mods = st.mods;
+  for (let i = 0; i < mods.length; i++) if (mods[i]!.seat === s) fn(mods[i]!.body);
+}
+
+function rawValues(st: NatState, s: number, withCond: boolean): { str: number; stab: number } {
+  const p = st.players[s]!;
+  let str = 0;
+  let stab = 0;
+  for (const r of p.row)
+    if (r && r.w > 0) {
+      const pw = card(r.id).perWorker;
+      if (pw) {
+        if (pw.strength) str += pw.strength * r.w;
+        if (pw.stability) stab += pw.stability * r.w;
+      }
+    }
+  stab += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
+  let floor = 0;
+  eachMod(st, s, (m) => {
+    if ('strength' in m) str += m.strength;
+    else if ('stability' in m) stab += m.stability;
+    else if ('strengthFloor' in m) floor = Math.max(floor, m.strengthFloor);
+    else if ('when' in m && withCond) {
+      if (cond(st, s, m.when, true)) {
+        const b = m.modifier;
+        if ('strength' in b) str += b.strength;
+        else if ('stability' in b) stab += b.stability;
+      }
+    }
+  });
+  return { str: Math.max(str, floor), stab };
+}
+
+/** NAT-DERIV-1: clamp(0, 40, raw). `uncond` leaves conditional modifiers out (NAT-DERIV-7). */
+export function strength(st: NatState, s: number, uncond = false): number {
+  const v = rawValues(st, s, !uncond).str;
+  return v < 0 ? 0 : v > E.strengthMax ? E.strengthMax : v;
+}
+/** NAT-DERIV-2: min(15, raw), no lower limit. */
+export function stability(st: NatState, s: number, uncond = false): number {
+  const v = rawValues(st, s, !uncond).stab;
+  return v > E.stabilityMax ? E.stabilityMax : v;
+}
+
+export function workers(p: Player): number {
+  let w = p.idle;
+  for (const r of p.row) if (r) w += r.w;
+  return w;
+}
+
+/** Sum of a numeric modifier for seat s. */
+export function modSum(
+  st: NatState,
+  s: number,
+  key:
+    | 'goldenAgeBonus'
+    | 'raidBonus'
+    | 'advisorSlots'
+    | 'colonySlots'
+    | 'wonderSlots'
+    | 'warDefense'
+    | 'firstTurnExtraActions'
+    | 'privateArchitectsPerRound',
+): number {
+  let v = 0;
+  eachMod(st, s, (m) => {
+    if (key in m) v += (m as Record<string, number>)[key]!;
+  });
+  return v;
+}
+export function hasMod(st: NatState, s: number, pred: (m: ModifierBody) => boolean): boolean {
+  let f = false;
+  eachMod(st, s, (m) => {
+    if (!f && pred(m)) f = true;
+  });
+  return f;
+}
+export const countsAsLeastStable = (st: NatState, s: number) =>
+  hasMod(st, s, (m) => 'countsAsLeastStable' in m);
+
+export const advisorCap = (st: NatState, s: number) =>
+  board(st.players[s]!).slots.advisor + modSum(st, s, 'advisorSlots');
+export const colonyCap = (st: NatState, s: number) =>
+  board(st.players[s]!).slots.colonies + modSum(st, s, 'colonySlots');
+export const wonderCap = (st: NatState, s: number) =>
+  board(st.players[s]!).slots.wonders + modSum(st, s, 'wonderSlots');
+
+// ---------------------------------------------------------------- cards and counters
+
+function ageOk(st: NatState, c: ProgressCard, sel: CardFilter['age']): boolean {
+  if (sel === undefined) return true;
+  const list = Array.isArray(sel) ? sel : [sel];
+  const cur = age(st);
+  return list.some((a) => (a === 'current' ? c.age === cur : c.age === a));
+}
+export function matches(st: NatState, c: ProgressCard, f: CardFilter): boolean {
+  if (f.type !== undefined) {
+    const ts = Array.isArray(f.type) ? f.type : [f.type];
+    if (!ts.includes(c.type)) return false;
+  }
+  return ageOk(st, c, f.age);
+}
+
+export function counter(st: NatState, s: number, k: Counter): number {
+  const p = st.players[s]!;
+  if ('constant' in k) return k.constant;
+  if ('resource' in k) return Math.floor(p.res[k.resource] / k.per);
+  if ('emptyTrackSpaces' in k) {
+    const f = p.foodCap - p.foodFilled;
+    const b = p.stabCap - p.stabFilled;
+    return k.emptyTrackSpaces === 'food' ? f : k.emptyTrackSpaces === 'stability' ? b : f + b;
+  }
+  if ('boughtThisRound' in k) {
+    let n = 0;
+    for (const id of p.bought) if (matches(st, card(id), k.boughtThisRound)) n++;
+    return n;
+  }
+  if ('cards' in k) {
+    let n = 0;
+    const f = k.cards;
+    eachCard(p, false, (inst, c, where) => {
+      if (where === 'row' && f.requireManned && inst.w === 0) return;
+      if (matches(st, c, f)) n++;
+    });
+    return n;
+  }
+  if ('workersOn' in k) {
+    let n = 0;
+    for (const r of p.row) if (r && matches(st, card(r.id), k.workersOn)) n += r.w;
+    return n;
+  }
+  // { die: 6 } is rolled by the effect interpreter, never counted here.
+  return 0;
+}
+
+// ---------------------------------------------------------------- metrics and comparisons
+
+const NEG = -1e9;
+
+/** A metric's value for seat s (-1 = the solo virtual opponent; null = the VO has no value). */
+export function metric(st: NatState, s: number, m: Metric, uncond = false): number | null {
+  if (s < 0) {
+    const vo = st.solo1!;
+    if (typeof m !== 'string') return null;
+    if (m === 'strength') return vo.strength;
+    if (m === 'stability') return vo.stability;
+    if (m === 'books') return vo.books;
+    if (m === 'workers') return vo.workers;
+    return null;
+  }
+  const p = st.players[s]!;
+  if (typeof m !== 'string') return counter(st, s, m.counter);
+  switch (m) {
+    case 'strength':
+      return strength(st, s, uncond);
+    case 'stability':
+      return stability(st, s, uncond);
+    case 'workers':
+      return workers(p);
+    case 'vp':
+      return p.vp;
+    default:
+      return p.res[m];
+  }
+}
+
+/** The value used to rank (NAT-CMP-2): negative stability and Versailles join one lowest group. */
+function rankValue(st: NatState, s: number, m: Metric, uncond: boolean): number {
+  const v = metric(st, s, m, uncond)!;
+  if (m === 'stability' && (v < 0 || countsAsLeastStable(st, s))) return NEG;
+  return v;
+}
+
+/**
+ * Strength and stability of every nation in one pass over all cards (the same sums as `strength` and
+ * `stability`, NAT-DERIV-1/2, without walking every player's cards once per nation), plus whether a nation
+ * counts as least stable (NAT-NOTE-11). Conditional modifiers (NAT-DERIV-7) fall back to the per-nation path.
+ */
+export function allDerived(
+  st: NatState,
+  uncond = false,
+): { str: number[]; stab: number[]; least: boolean[] } {
+  const n = st.players.length;
+  const str = new Array<number>(n).fill(0);
+  const stab = new Array<number>(n).fill(0);
+  const floor = new Array<number>(n).fill(0);
+  const least = new Array<boolean>(n).fill(false);
+  let conditional = false;
+  const add = (s: number, m: ModifierBody) => {
+    if ('strength' in m) str[s]! += m.strength;
+    else if ('stability' in m) stab[s]! += m.stability;
+    else if ('strengthFloor' in m) floor[s] = Math.max(floor[s]!, m.strengthFloor);
+    else if ('countsAsLeastStable' in m) least[s] = true;
+    else if ('when' in m) conditional = true;
+  };
+  const spread = (o: number, cm: CardMods) => {
+    for (const m of cm.own) add(o, m);
+    if (cm.others.length) for (let s = 0; s < n; s++) if (s !== o) for (const m of cm.others) add(s, m);
+  };
+  for (let o = 0; o < n; o++) {
+    const p = st.players[o]!;
+    for (const r of p.row)
+      if (r && r.w > 0) {
+        const pw = card(r.id).perWorker;
+        if (pw) {
+          if (pw.strength) str[o]! += pw.strength * r.w;
+          if (pw.stability) stab[o]! += pw.stability * r.w;
+        }
+        spread(o, cardMods(r.id));
+      }
+    stab[o]! += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
+    const e = boardEntry(p);
+    spread(o, (p.side === 'B' ? e.modsB : e.modsA)!);
+    for (const x of p.advisors) spread(o, cardMods(x.id));
+    for (const x of p.colonies) spread(o, cardMods(x.id));
+    for (const x of p.wonders) spread(o, cardMods(x.id));
+  }
+  for (const m of st.mods) add(m.seat, m.body);
+  for (let s = 0; s < n; s++) {
+    if (conditional && !uncond) {
+      str[s] = strength(st, s);
+      stab[s] = stability(st, s);
+      continue;
+    }
+    const v = Math.max(str[s]!, floor[s]!);
+    str[s] = v < 0 ? 0 : v > E.strengthMax ? E.strengthMax : v;
+    if (stab[s]! > E.stabilityMax) stab[s] = E.stabilityMax;
+  }
+  return { str, stab, least };
+}
+
+/** NAT-CMP-3 / NAT-CMP-4 over all nations: which seats get the benefit ('best') or the penalty ('worst'). */
+export function cmpSet(st: NatState, m: Metric, which: 'best' | 'worst', uncond = false): number[] {
+  const n = st.n;
+  if (st.solo) {
+    const vo = metric(st, -1, m, uncond);
+    const v = rankValue(st, 0, m, uncond);
+    if (vo === null) return which === 'best' ? [0] : [];
+    const vov = m === 'stability' && vo < 0 ? NEG : vo;
+    if (which === 'best') return v > vov ? [0] : [];
+    return v <= vov ? [0] : [];
+  }
+  const vals: number[] = [];
+  if (m === 'strength' || m === 'stability') {
+    const d = allDerived(st, uncond);
+    for (let s = 0; s < n; s++)
+      vals.push(m === 'strength' ? d.str[s]! : d.stab[s]! < 0 || d.least[s] ? NEG : d.stab[s]!);
+  } else for (let s = 0; s < n; s++) vals.push(rankValue(st, s, m, uncond));
+  const k = n === 5 ? 2 : 1;
+  const out: number[] = [];
+  for (let s = 0; s < n; s++) {
+    let above = 0;
+    let same = 0;
+    for (let o = 0; o < n; o++) {
+      if (vals[o]! > vals[s]!) above++;
+      else if (vals[o] === vals[s]) same++;
+    }
+    if (which === 'best') {
+      if (above + same <= k) out.push(s);
+    } else if (above + same >= n - k + 1) out.push(s);
+  }
+  if (n >= 2 && which === 'worst' && out.length === n && k === 1 && n > 1) return out; // all tied: all worst
+  return out;
+}
+
+/** Ranking by a metric, ties broken by player order (Olympic Games, choosers: NAT-CMP-8). */
+export function rankByOrder(st: NatState, m: Metric): number[] {
+  const pos = orderPos(st);
+  let vals: number[];
+  if (m === 'strength' || m === 'stability') {
+    const d = allDerived(st);
+    vals = m === 'strength' ? d.str : d.stab.map((v, s) => (v < 0 || d.least[s] ? NEG : v));
+  } else vals = st.players.map((_, s) => rankValue(st, s, m, false));
+  return [...st.order].sort((a, b) => vals[b]! - vals[a]! || pos[a]! - pos[b]!);
+}
+export function orderPos(st: NatState): number[] {
+  const pos: number[] = new Array(st.n);
+  st.order.forEach((s, i) => (pos[s] = i));
+  return pos;
+}
+
+/** NAT-CMP-7: passed first / last (5 players: first two / last two). */
+export function passedAs(st: NatState, s: number, which: 'first' | 'last'): boolean {
+  const i = st.passOrder.indexOf(s);
+  if (i < 0) return false;
+  const n = st.solo ? 1 : st.n;
+  if (which === 'first') return n === 5 ? i <= 1 : i === 0;
+  return n === 5 ? i >= n - 2 : i === n - 1;
+}
+
+/** A §19.1 condition for seat s. */
+export function cond(st: NatState, s: number, c: Cond, uncond = false): boolean {
+  if ('best' in c) return cmpSet(st, c.best, 'best', uncond).includes(s);
+  if ('worst' in c) return cmpSet(st, c.worst, 'worst', uncond).includes(s);
+  if ('passed' in c) return passedAs(st, s, c.passed);
+  if ('manned' in c) {
+    for (const r of st.players[s]!.row)
+      if (r && r.w > 0 && (c.manned === 'any' || card(r.id).type === c.manned)) return true;
+    return false;
+  }
+  if ('has' in c) return counter(st, s, { cards: c.has }) >= (c.min ?? 1);
+  if ('boughtThisRound' in c) return counter(st, s, { boughtThisRound: c.boughtThisRound }) >= (c.min ?? 1);
+  // NAT-EVENT-15: this round's war, also after its resolution (Qin Unification, Peace of God).
+  const war = st.war ?? st.warDone ?? null;
+  if ('aboveWarMarker' in c) return war !== null && strength(st, s) > war.marker;
+  if ('warBoughtBy' in c) {
+    if (!war) return false;
+    if (c.warBoughtBy === 'anyone') return true;
+    return c.warBoughtBy === 'self' ? war.buyer === s : war.buyer !== s;
+  }
+  if ('defeatedInWar' in c) return st.players[s]!.defeated;
+  if ('wonderInProgress' in c) return st.players[s]!.wip !== null;
+  if ('count' in c) return compare(counter(st, s, c.count), c.op, c.n);
+  if ('metric' in c) return compare(metric(st, s, c.metric, uncond) ?? 0, c.op, c.n);
+  if ('all' in c) return c.all.every((x) => cond(st, s, x, uncond));
+  if ('any' in c) return c.any.some((x) => cond(st, s, x, uncond));
+  if ('not' in c) return !cond(st, s, c.not, uncond);
+  return false;
+}
+function compare(a: number, op: string, b: number): boolean {
+  switch (op) {
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '==':
+      return a === b;
+    case '>=':
+      return a >= b;
+    default:
+      return a > b;
+  }
+}
+
+/** Highest raid value among manned military cards (+ raid bonus), or null if none (NAT-BAT-2). */
+export function raid(st: NatState, s: number): number | null {
+  let best: number | null = null;
+  for (const r of st.players[s]!.row)
+    if (r && r.w > 0) {
+      const c = card(r.id);
+      if (c.type === 'military' && c.raid !== undefined && (best === null || c.raid > best)) best = c.raid;
+    }
+  return best === null ? null : best + modSum(st, s, 'raidBonus');
+}
+
+export function militaryCount(p: Player): number {
+  let n = 0;
+  for (const r of p.row) if (r && card(r.id).type === 'military') n++;
+  return n;
+}
+
+/** The price of a board card for seat s (NAT-BUY-1). */
+/** The modifiers that shape a seat's purchases and deployments, collected in one pass (legal-action listing). */
+export interface SeatMods {
+  price: Array<{ delta: number; type?: CardType; row?: 1 | 2 | 3 }>;
+  deploy: Array<{ delta: number; type?: CardType; min?: number }>;
+  cannot: CardType[];
+  colonyDelta: number;
+  /** Filled lazily by the buy checks: the seat's strength and raid value. */
+  str?: number;
+  raid?: number | null;
+}
+export function seatMods(st: NatState, s: number): SeatMods {
+  const sm: SeatMods = { price: [], deploy: [], cannot: [], colonyDelta: 0 };
+  eachMod(st, s, (m) => {
+    if ('cardPrice' in m) sm.price.push(m.cardPrice);
+    else if ('deployCost' in m) sm.deploy.push(m.deployCost);
+    else if ('cannotBuy' in m) sm.cannot.push(m.cannotBuy);
+    else if ('colonyRequirement' in m) sm.colonyDelta += m.colonyRequirement.delta;
+  });
+  return sm;
+}
+
+/** The price of a board card for seat s (NAT-BUY-1). */
+export function price(
+  st: NatState,
+  s: number,
+  row: number,
+  c: ProgressCard,
+  sm: SeatMods = seatMods(st, s),
+): number {
+  let v = E.rowPrice[row - 1]!;
+  for (const cp of sm.price)
+    if ((cp.type === undefined || cp.type === c.type) && (cp.row === undefined || cp.row === row))
+      v += cp.delta;
+  return v < 0 ? 0 : v;
+}
+export function deployCost(
+  st: NatState,
+  s: number,
+  c: ProgressCard,
+  sm: SeatMods = seatMods(st, s),
+): { stone: number; other: Array<[Res, number]> } {
+  const bag = c.deployCost ?? {};
+  let stone = bag.stone ?? 0;
+  for (const d of sm.deploy)
+    if (d.type === undefined || d.type === c.type) stone = Math.max(d.min ?? 0, stone + d.delta);
+  const other: Array<[Res, number]> = [];
+  if (bag.gold) other.push(['gold', bag.gold]);
+  if (bag.food) other.push(['food', bag.food]);
+  if (bag.books) other.push(['books', bag.books]);
+  return { stone: Math.max(0, stone), other };
+}
+export function architectCost(st: NatState, s: number, base: number): number {
+  let v = base;
+  eachMod(st, s, (m) => {
+    if ('architectCost' in m) v += m.architectCost.delta;
+  });
+  return v < 0 ? 0 : v;
+}
+export function colonyRequirement(
+  st: NatState,
+  s: number,
+  c: ProgressCard,
+  sm: SeatMods = seatMods(st, s),
+): number {
+  return (c.requiredStrength ?? 0) + sm.colonyDelta;
+}
+export function cannotBuy(st: NatState, s: number, t: CardType, sm: SeatMods = seatMods(st, s)): boolean {
+  return sm.cannot.includes(t);
+}
+
+export function growthAmount(st: NatState, s: number): number {
+  // NAT-SETUP-3 Decision: the table may also be indexed by age (growthAmount[level][age]).
+  const g: number | number[] = E.growthAmount[st.players[s]!.level];
+  let v = Array.isArray(g) ? g[Math.min(g.length, age(st)) - 1]! : g;
+  eachMod(st, s, (m) => {
+    if ('growthAmount' in m) v += m.growthAmount.delta;
+  });
+  return Math.max(0, v);
+}
+
+/** Final score parts A..E (NAT-END-2). */
+export function scoreParts(st: NatState, s: number): number[] {
+  const p = st.players[s]!;
+  let b = 0;
+  for (const c of p.colonies) b += endVp(st, s, card(c.id));
+  let cw = 0;
+  for (const w of p.wonders) cw += endVp(st, s, card(w.id));
+  let d = 0;
+  for (const r of p.row)
+    if (r) {
+      const v = card(r.id).vpPerWorker ?? [];
+      for (let i = 0; i < r.w && i < v.length; i++) d += v[i]!;
+    }
+  const sum = p.res.gold + p.res.stone + p.res.food + p.res.books + strength(st, s) + stability(st, s);
+  const e = Math.floor(Math.max(0, sum) / 10);
+  return [p.vp, b, cw, d, e];
+}
+function endVp(st: NatState, s: number, c: ProgressCard): number {
+  const v = c.endVp;
+  if (v === undefined) return 0;
+  const terms = Array.isArray(v) ? v : [v];
+  let t = 0;
+  for (const x of terms) {
+    if (typeof x === 'number') t += x;
+    else if ('per' in x) t += counter(st, s, x.per) * x.n;
+    else if (cond(st, s, x.if)) t += x.n;
+  }
+  return t;
+}

@@ -1,0 +1,80 @@
+/**
+ * Invariants every Nations state keeps (property tests, NAT issue point 4): 13 workers per colour, each
+ * progress card in exactly one place, event cards and tiles conserved, no negative amounts (solo VP excepted,
+ * NAT-SOLO-17), architects and tracks within bounds.
+ */
+import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
+import { allDerived, card, REM_FLAG, stability, strength } from './derive.js';
+import { allCardPlaces } from './rules.js';
+import type { NatState } from './state.js';
+
+export const WORKERS_PER_COLOUR = 13;
+
+function deckSet(st: NatState): string[] {
+  const o = st.opts;
+  const ids: string[] = [];
+  for (let a = 1; a <= 4; a++) {
+    if (o.deck) ids.push(...o.deck[a - 1]!);
+    else
+      ids.push(
+        ...PROGRESS_CARDS.filter((c) => c.age === a && o.cardLevels.includes(c.level)).map((c) => c.id),
+      );
+    if (o.includePromo) for (const c of PROMO_PROGRESS_CARDS) if (c.age === a) ids.push(c.id);
+  }
+  return ids;
+}
+
+export function checkInvariants(st: NatState): string[] {
+  const out: string[] = [];
+  const places = [...allCardPlaces(st), ...st.removed];
+  const want = deckSet(st);
+  if (places.length !== want.length)
+    out.push(`progress cards: ${places.length} in places, ${want.length} in the game`);
+  const seen = new Set<string>();
+  for (const id of places) {
+    if (seen.has(id)) out.push(`card ${id} is in two places`);
+    seen.add(id);
+  }
+  for (const id of want) if (!seen.has(id)) out.push(`card ${id} is nowhere`);
+  if (!st.solo) {
+    const ev = st.events.reduce((a, d) => a + d.length, 0) + st.past.length + (st.eventCard ? 1 : 0);
+    const evWant = EVENT_CARDS.length + (st.opts.includePromo ? PROMO_EVENT_CARDS.length : 0);
+    const pendingMach = st.pending?.kind === 'machiavelli' ? 2 : 0;
+    if (ev + pendingMach !== evWant) out.push(`event cards: ${ev + pendingMach} of ${evWant}`);
+  } else {
+    const tl = st.tiles.reduce((a, d) => a + d.length, 0) + st.past.length + (st.solo1!.tile ? 1 : 0);
+    if (tl !== SOLO_TILES.length) out.push(`solo tiles: ${tl} of ${SOLO_TILES.length}`);
+  }
+  if (st.pool < 0) out.push('architect pool below 0');
+  // The removal pre-check may over-count flagged instances, never under-count them (NAT-REM-2).
+  let flagged = 0;
+  for (const p of st.players)
+    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
+      if (x && x.u & REM_FLAG) flagged++;
+  if (st.rem < flagged) out.push(`removal pre-check counts ${st.rem} of ${flagged} flagged cards`);
+  // The one-pass derived values agree with the per-nation ones (NAT-DERIV-1/2).
+  if (st.players.every((p) => p.nation)) {
+    const d = allDerived(st);
+    st.players.forEach((_, s) => {
+      if (d.str[s] !== strength(st, s) || d.stab[s] !== stability(st, s))
+        out.push(`seat ${s}: derived values disagree`);
+    });
+  }
+  st.players.forEach((p, s) => {
+    if (!p.nation || st.step === 'nation') return;
+    let w = p.idle + p.foodFilled + p.stabFilled + p.overflow;
+    for (const r of p.row) if (r) w += r.w;
+    if (w !== WORKERS_PER_COLOUR)
+      out.push(`seat ${s}: ${w} workers in the colour, not ${WORKERS_PER_COLOUR}`);
+    for (const [k, v] of Object.entries(p.res)) if (v < 0) out.push(`seat ${s}: ${k} ${v}`);
+    if (p.vp < 0 && !st.solo) out.push(`seat ${s}: VP ${p.vp}`);
+    if (p.idle < 0 || p.overflow < 0 || p.priv < 0) out.push(`seat ${s}: negative workers or architects`);
+    if (p.foodFilled < 0 || p.foodFilled > p.foodCap || p.stabFilled < 0 || p.stabFilled > p.stabCap)
+      out.push(`seat ${s}: track out of bounds`);
+    for (const r of p.row) if (r && r.w < 0) out.push(`seat ${s}: negative workers on ${r.id}`);
+    if (p.wip && (p.wip.built < 0 || p.wip.built >= card(p.wip.id).stages!.length))
+      out.push(`seat ${s}: wonder stages out of bounds`);
+    if (p.row.length !== 0 && p.row.length > 5) out.push(`seat ${s}: row too long`);
+  });
+  return out;
+}

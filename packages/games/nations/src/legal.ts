@@ -1,0 +1,97 @@
+/**
+ * Decision points (spec §21): who must decide now, what they may do, and the deterministic timeout default.
+ * Every listed action passes the same checks `apply` runs; nothing listed depends on hidden information
+ * (the undrawn deck orders are the only hidden part of the state, NAT-HIDDEN-2).
+ */
+import type { Prompt } from '@tabula/engine';
+import { E } from './config.js';
+import { card, deployCost, seatMods } from './derive.js';
+import { abilitySources, buyError, defaultChoice, hireError, mainLeft, turnError } from './rules.js';
+import type { NatAction, NatState } from './state.js';
+
+export function prompts(st: NatState): Prompt[] {
+  if (st.over) return [];
+  if (st.pending) {
+    const pd = st.pending;
+    return [{ seat: pd.s, kind: `nat.${pd.kind}`, args: { n: pd.opts.length } }];
+  }
+  if (st.step === 'action' && st.turn)
+    return [{ seat: st.turn.s, kind: 'nat.turn', args: { left: mainLeft(st), main: st.turn.main } }];
+  return [];
+}
+
+export function legalActions(st: NatState, seat: number): NatAction[] {
+  if (st.over) return [];
+  if (st.pending) return st.pending.s === seat ? [...st.pending.opts] : [];
+  if (st.step !== 'action' || !st.turn || st.turn.s !== seat) return [];
+  const out: NatAction[] = [];
+  const p = st.players[seat]!;
+  const main = mainLeft(st) > 0;
+  if (main) {
+    const sm = seatMods(st, seat);
+    // Fast path when no modifier touches prices or purchases: the row price and the per-type checks only.
+    const plain = sm.price.length === 0 && sm.cannot.length === 0;
+    const gold = p.res.gold;
+    const cols = st.cols;
+    for (let i = 0; i < st.board.length; i++) {
+      const b = st.board[i];
+      if (!b) continue;
+      const row = ((i / cols) | 0) + 1;
+      const col = i - (row - 1) * cols;
+      if (plain) {
+        if (gold < E.rowPrice[row - 1]!) continue;
+        const t = card(b.id).type;
+        if (t !== 'colony' && t !== 'war' && t !== 'battle') {
+          out.push({ type: 'buy', row, col });
+          continue;
+        }
+      }
+      if (!buyError(st, seat, row, col, false, undefined, sm)) out.push({ type: 'buy', row, col });
+    }
+    // Deployments: the cost depends on the target only, so it is checked once per target.
+    const stone = p.res.stone;
+    for (let to = 0; to < p.row.length; to++) {
+      const target = p.row[to];
+      if (!target) continue;
+      const cost = deployCost(st, seat, card(target.id), sm);
+      if (stone < cost.stone) continue;
+      let okOther = true;
+      for (const [r, n] of cost.other) if (p.res[r] < n) okOther = false;
+      if (!okOther) continue;
+      if (p.idle > 0) out.push({ type: 'deploy', from: -1, to });
+      for (let from = 0; from < p.row.length; from++) {
+        const r = p.row[from];
+        if (r && r.w > 0 && from !== to) out.push({ type: 'deploy', from, to });
+      }
+    }
+    if (!hireError(st, seat, false)) out.push({ type: 'hire' });
+    if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
+  }
+  for (const [u, src] of abilitySources(st, seat))
+    for (const ab of src.abilities ?? []) {
+      const n = Array.isArray(ab.cost) ? ab.cost.length : 1;
+      for (let c = 0; c < n; c++) {
+        const a: NatAction =
+          n > 1
+            ? { type: 'ability', card: u, ability: ab.id, cost: c }
+            : { type: 'ability', card: u, ability: ab.id };
+        if (!turnError(st, seat, a)) out.push(a);
+      }
+    }
+  for (let slot = 0; slot < p.row.length; slot++) {
+    const r = p.row[slot];
+    if (r && r.w > 0) out.push({ type: 'undeploy', slot });
+  }
+  if (st.turn.main > 0) out.push({ type: 'end' });
+  out.push({ type: 'pass' });
+  return out;
+}
+
+/** NAT-DP-25/26; on a turn: end the turn after a main action, else pass. */
+export function defaultAction(st: NatState, seat: number): NatAction | null {
+  if (st.over) return null;
+  if (st.pending) return st.pending.s === seat ? defaultChoice(st) : null;
+  if (st.step === 'action' && st.turn?.s === seat)
+    return st.turn.main > 0 ? { type: 'end' } : { type: 'pass' };
+  return null;
+}

@@ -1,0 +1,263 @@
+/**
+ * Nations game state, actions, options and views (spec NAT-COMP-9 sketch, made concrete).
+ * Every part is plain JSON: the state is cloned with structuredClone-free JSON copies and hashed.
+ */
+import type { RngState } from '@tabula/engine';
+import type { Bag, CardType, Effect, Level, Modifier, ModifierBody, Res } from './types.js';
+
+export type Difficulty = 'chieftain' | 'prince' | 'king' | 'emperor';
+export const DIFFICULTIES: readonly Difficulty[] = ['chieftain', 'prince', 'king', 'emperor'];
+export type Side = 'food' | 'stability';
+
+export interface NatOptions {
+  /** Progress-card levels in play (NAT-SETUP-4). */
+  cardLevels: Level[];
+  /** Custom deck: explicit card ids per age I..IV (NAT-VAR-4); replaces `cardLevels`. */
+  deck?: string[][];
+  includePromo: boolean;
+  /** 'A' (default) or 'choose' (B-side variant, NAT-SETUP-16). */
+  boardSides: 'A' | 'choose';
+  /** One per player (by joining order) or one for all (NAT-SETUP-2). */
+  difficulty: Difficulty[];
+  /** Easy game per player (NAT-VAR-2): false, or the track side the extra worker comes from. */
+  easy: Array<false | Side>;
+  /** 1..4 (NAT-VAR-1). */
+  ages: number;
+  finalTieRule: 'noWinner' | 'shared';
+  soloRollOnBuildingDeploy: boolean;
+  soloSecondPlayerRoll: 'everyTurn' | 'oncePerRound';
+  soloBookContest: 'everyRound' | 'endOfAge';
+  /** A platform cap on actions for random play only (0 = none). Never needed: every game ends after its last round. */
+}
+
+/** A card in play: its data id, a unique instance id, and the workers on it. */
+export interface Inst {
+  id: string;
+  u: number;
+  w: number;
+}
+
+export interface WonderInProgress {
+  id: string;
+  u: number;
+  /** Stages built, left to right; one architect sits on each (NAT-ARCH-5). */
+  built: number;
+}
+
+export interface Player {
+  nation: string;
+  side: 'A' | 'B';
+  level: Difficulty;
+  easy: false | Side;
+  res: Record<Res, number>;
+  vp: number;
+  idle: number;
+  /** Spaces on each track side (4, or 3 after the easy-game worker, NAT-VAR-2) and how many are filled. */
+  foodCap: number;
+  stabCap: number;
+  foodFilled: number;
+  stabFilled: number;
+  overflow: number;
+  advisors: Inst[];
+  /** The building/military row: null = empty slot. */
+  row: Array<Inst | null>;
+  colonies: Inst[];
+  wip: WonderInProgress | null;
+  wonders: Inst[];
+  /** Private architects held this round (NAT-ARCH-7). */
+  priv: number;
+  /** Instance ids with a used marker (−1 = the nation board). */
+  used: number[];
+  /** Shortage marks this round, bit per resource (gold 1, stone 2, food 4, books 8). */
+  short: number;
+  passed: boolean;
+  /** Turns started this round (Sun Tzu, Buddha). */
+  turns: number;
+  /** Progress cards bought this round (ids), for boughtThisRound. */
+  bought: string[];
+  defeated: boolean;
+  /** What the war step removed this round (NAT-WARRES-8). */
+  warLost: { res: Bag; vp: number } | null;
+  resigned: boolean;
+}
+
+export interface BoardCard {
+  id: string;
+  /** Private architects lying on the card (NAT-MAINT-9). */
+  a: number;
+}
+
+export interface RoundMod {
+  seat: number;
+  body: ModifierBody;
+  until: 'endOfRound' | 'endOfEventCard';
+}
+
+export interface SoloState {
+  tile: string | null;
+  strength: number | null;
+  stability: number | null;
+  books: number;
+  workers: number | null;
+  /** The VO is ahead of the player in player order. */
+  ahead: boolean;
+  /** Rolls taken before turns this round (for the 'oncePerRound' option). */
+  preRolls: number;
+  lastRoll: number | null;
+}
+
+export interface Ctx {
+  /** The card or event the effects come from (for logs). */
+  src?: string;
+  /** Instance id of the source card, if any. */
+  u?: number;
+  chooser?: number;
+  benefit?: number[];
+  /** The card just bought (MIT's deployFree onto 'boughtCard'). */
+  bought?: number;
+  /** Event context: order moves collected for NAT-EVENT-6. */
+  ev?: boolean;
+}
+
+export type Task =
+  | { t: 'effs'; s: number; list: Effect[]; i: number; ctx: Ctx; pre?: Record<number, Answer> }
+  | {
+      t: 'multi';
+      seats: number[];
+      list: Effect[];
+      ctx: Ctx;
+      phase: 'decide' | 'apply';
+      k: number;
+      order: number[];
+      answers: Record<number, Record<number, Answer>>;
+    }
+  | { t: 'pay'; s: number; items: Array<[Res, number]>; i: number }
+  | { t: 'fire'; on: string; s: number; data: Record<string, unknown> }
+  | { t: 'roll' }
+  | { t: 'complete'; s: number; id: string; u: number }
+  | {
+      t: 'prod';
+      i: number;
+      nets: Array<Record<Res, number> | null>;
+      unrest: number[];
+      choices: Array<Array<[Res[], number]>>;
+    }
+  | { t: 'war'; i: number; seats: number[]; before: Array<Record<Res | 'vp', number>> }
+  | { t: 'eventHalf'; half: number; part: number; card: string }
+  | { t: 'moves'; first: number[]; last: number[]; rank: number[] };
+
+/** A recorded answer to a pre-decision of a multi-target effect (NAT-EVENT-5). */
+export type Answer = { accept?: boolean; branch?: number; picks?: number[][]; n?: number };
+
+/** A decision the game waits for; `opts` are the legal answers as `choose` actions. */
+export interface Pending {
+  s: number;
+  kind: string;
+  opts: Choose[];
+  /** Kind-specific data. */
+  d?: Record<string, unknown>;
+}
+
+export type Choose = { type: 'choose' } & Record<string, unknown>;
+
+export type Step =
+  | 'nation'
+  | 'maint'
+  | 'growth'
+  | 'event'
+  | 'architects'
+  | 'action'
+  | 'production'
+  | 'order'
+  | 'war'
+  | 'events'
+  | 'famine'
+  | 'books'
+  | 'cleanup'
+  | 'over';
+
+export interface NatState {
+  v: 1;
+  opts: NatOptions;
+  n: number;
+  solo: boolean;
+  rng: RngState;
+  round: number;
+  step: Step;
+  /** Index within the step (growth: position in reverse order). */
+  si: number;
+  order: number[];
+  /** The order used in this round's Action phase (Feudal Dues). */
+  actionOrder: number[];
+  orderLocked: boolean;
+  passOrder: number[];
+  /** Solar Eclipse (promo, NAT-MODEL-14): next round's player order is this round's pass order. */
+  eclipse?: boolean;
+  /** Imperium Rex (promo, NAT-MODEL-14): the game ends after this round. */
+  lastRound?: boolean;
+  cols: number;
+  /** rows × cols, row 1 first; null = empty. */
+  board: Array<BoardCard | null>;
+  decks: string[][];
+  events: string[][];
+  tiles: string[][];
+  eventCard: string | null;
+  /** Machiavelli's two drawn cards, shown to all (NAT-NOTE-5). */
+  shown: string[];
+  pool: number;
+  war: { id: string; marker: number; buyer: number } | null;
+  /** The marker and buyer of this round's war once resolved (later conditions still see them, NAT-EVENT-15). */
+  warDone?: { marker: number; buyer: number } | null;
+  warBought: boolean;
+  mods: RoundMod[];
+  players: Player[];
+  /** Nations drawn for the B-side variant, still to be taken. */
+  draft: string[];
+  turn: { s: number; left: number; main: number; sunTzu: boolean } | null;
+  stack: Task[];
+  pending: Pending | null;
+  uid: number;
+  solo1: SoloState | null;
+  /** Progress cards removed from the game. */
+  removed: string[];
+  /** Event cards and solo tiles already used. */
+  past: string[];
+  /** The seat whose turn came last this round (−1: none yet). */
+  last: number;
+  /** Card instances in play that carry a removal condition (see `anyRemovable`). */
+  rem: number;
+  over: { winners: number[]; reason: string; scores: number[]; breakdown: number[][]; title?: string } | null;
+  /** Counts of actions applied (property tests). */
+  steps: number;
+}
+
+export type NatAction =
+  | { type: 'buy'; row: number; col: number }
+  | { type: 'deploy'; from: number; to: number }
+  | { type: 'undeploy'; slot: number }
+  | { type: 'hire'; private?: boolean }
+  | { type: 'ability'; card: number; ability: string; cost?: number }
+  | { type: 'pass' }
+  | { type: 'end' }
+  | Choose
+  | { type: 'resign' };
+
+/**
+ * What a seat (or a spectator) sees: the whole state except the generator and the order of the undrawn decks
+ * (sizes only, NAT-HIDDEN-2), plus the derived strength, stability and worker counts.
+ */
+export type NatView = Omit<NatState, 'rng' | 'decks' | 'events' | 'tiles'> & {
+  game: 'nations';
+  viewer: number;
+  deckSizes: number[];
+  eventDeckSizes: number[];
+  tileSizes: number[];
+  /** Per seat. */
+  strength: number[];
+  stability: number[];
+  workers: number[];
+  /** Prices of the board cards for the viewer (row price for spectators). */
+  prices: Array<number | null>;
+};
+
+export type { Bag, CardType, Modifier, Res };

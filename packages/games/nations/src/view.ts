@@ -1,0 +1,120 @@
+/**
+ * Per-seat views (spec §20): everything is public except the order of the undrawn decks and solo tiles and the
+ * generator state (NAT-HIDDEN-1/2). Only deck sizes leave the server.
+ */
+import type { Rng } from '@tabula/engine';
+import { E } from './config.js';
+import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
+import { card, price, stability, strength, workers } from './derive.js';
+import type { NatState, NatView } from './state.js';
+
+export function view(st: NatState, viewer: number): NatView {
+  const { rng, decks, events, tiles, ...pub } = st;
+  void rng;
+  const copy = JSON.parse(JSON.stringify(pub)) as Omit<NatState, 'rng' | 'decks' | 'events' | 'tiles'>;
+  const cols = st.cols;
+  const ready = st.players.every((p) => p.nation);
+  return {
+    ...copy,
+    game: 'nations',
+    viewer,
+    deckSizes: decks.map((d) => d.length),
+    eventDeckSizes: events.map((d) => d.length),
+    tileSizes: tiles.map((d) => d.length),
+    strength: st.players.map((_, s) => (ready ? strength(st, s) : 0)),
+    stability: st.players.map((_, s) => (ready ? stability(st, s) : 0)),
+    workers: st.players.map((p) => workers(p)),
+    prices: st.board.map((b, i) => {
+      if (!b) return null;
+      const row = Math.floor(i / cols) + 1;
+      return viewer >= 0 && ready ? price(st, viewer, row, card(b.id)) : E.rowPrice[row - 1]!;
+    }),
+  };
+}
+
+/** The progress cards still unseen for each age, given everything public. */
+function unseen(v: NatView): { progress: string[][]; events: string[][]; tiles: string[][] } {
+  const seen = new Set<string>([...v.removed, ...v.past, ...v.shown]);
+  // Machiavelli's unchosen card went back to the bottom of its deck (NAT-NOTE-5): known, not unseen.
+  for (const b of v.board) if (b) seen.add(b.id);
+  if (v.war) seen.add(v.war.id);
+  if (v.eventCard) seen.add(v.eventCard);
+  if (v.solo1?.tile) seen.add(v.solo1.tile);
+  if (v.pending?.d?.id) seen.add(v.pending.d.id as string);
+  for (const t of v.stack) if (t.t === 'complete') seen.add(t.id);
+  for (const p of v.players) {
+    for (const x of [...p.advisors, ...p.colonies, ...p.wonders]) seen.add(x.id);
+    for (const r of p.row) if (r) seen.add(r.id);
+    if (p.wip) seen.add(p.wip.id);
+  }
+  const o = v.opts;
+  const progress: string[][] = [];
+  const events: string[][] = [];
+  const tiles: string[][] = [];
+  for (let a = 1; a <= 4; a++) {
+    let ids = o.deck
+      ? [...o.deck[a - 1]!]
+      : PROGRESS_CARDS.filter((c) => c.age === a && o.cardLevels.includes(c.level)).map((c) => c.id);
+    if (o.includePromo) for (const c of PROMO_PROGRESS_CARDS) if (c.age === a) ids.push(c.id);
+    ids = ids.filter((id) => !seen.has(id));
+    progress.push(ids);
+    let ev = EVENT_CARDS.filter((c) => c.age === a).map((c) => c.id);
+    if (o.includePromo) for (const c of PROMO_EVENT_CARDS) if (c.age === a) ev.push(c.id);
+    ev = ev.filter((id) => !seen.has(id));
+    events.push(ev);
+    tiles.push(SOLO_TILES.filter((t) => t.age === a && !seen.has(t.id)).map((t) => t.id));
+  }
+  return { progress, events, tiles };
+}
+
+function isAge(id: string, a: number): boolean {
+  return [...EVENT_CARDS, ...PROMO_EVENT_CARDS].some((c) => c.id === id && c.age === a);
+}
+
+function deal(rng: Rng, pool: string[], n: number): string[] {
+  const a = [...pool];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a.slice(0, n);
+}
+
+/**
+ * A full state consistent with a view: the undrawn decks are dealt at random from the unseen set (NAT-HIDDEN-5,
+ * NAT-RNG-6) with the bot's own generator; a fresh game generator is drawn from it too.
+ */
+export function sampleWorld(v: NatView, seat: number, rng: Rng): NatState {
+  void seat;
+  const {
+    game,
+    viewer,
+    deckSizes,
+    eventDeckSizes,
+    tileSizes,
+    strength: _s,
+    stability: _b,
+    workers: _w,
+    prices: _p,
+    ...rest
+  } = v;
+  void game;
+  void viewer;
+  void _s;
+  void _b;
+  void _w;
+  void _p;
+  const u = unseen(v);
+  const st = JSON.parse(JSON.stringify(rest)) as NatState;
+  st.decks = u.progress.map((ids, a) => deal(rng, ids, deckSizes[a]!));
+  st.events = u.events.map((ids, a) => {
+    const bottom = v.shown.filter(
+      (id) => id !== v.eventCard && !v.past.includes(id) && u.events[a] !== undefined && isAge(id, a + 1),
+    );
+    const top = v.pending?.kind === 'machiavelli' ? [] : bottom;
+    return [...top, ...deal(rng, ids, eventDeckSizes[a]! - top.length)];
+  });
+  st.tiles = u.tiles.map((ids, a) => deal(rng, ids, tileSizes[a]!));
+  st.rng = [rng.int(0x7fffffff), rng.int(0x7fffffff), rng.int(0x7fffffff), 1];
+  return st;
+}
