@@ -34,7 +34,12 @@ export function HotseatPage({ matchId }: { matchId: string }) {
     if (next !== null && next !== current) setCurrent(next);
   }, [next, current]);
   if (!seats.length) return <p role="alert">{t('hotseat.none')}</p>;
-  const seat = current ?? seats[0]!.seat;
+  // Until the watcher knows whose decision it is, name nobody: guessing the first seat would show
+  // "pass the device to player 1" for a moment and then switch to the seat that really decides.
+  if (!st || (st.v < 0 && st.status !== 'failed')) return <p role="status">{t('table.connecting')}</p>;
+  // The seat that decides now, in this very render (the effect above only remembers it for when
+  // a seat of another screen or a bot decides next).
+  const seat = next ?? current ?? seats[0]!.seat;
   const token = seats.find((s) => s.seat === seat)!.token;
   if (revealed !== seat)
     return (
