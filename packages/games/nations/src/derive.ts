@@ -18,46 +18,112 @@ import type {
   Modifier,
 } from './types.js';
 
-const CARDS = new Map<string, ProgressCard>();
-/** Per card id: its static modifiers split by whom they reach (own / others), or NO_MODS. */
+/**
+ * Modifier kinds (§19.3) as small integers, so the hot loops switch on a number instead of testing which key a
+ * modifier object has.
+ */
+export const MK = {
+  strength: 1,
+  stability: 2,
+  strengthFloor: 3,
+  goldenAgeBonus: 4,
+  raidBonus: 5,
+  advisorSlots: 6,
+  colonySlots: 7,
+  wonderSlots: 8,
+  warDefense: 9,
+  warVpImmune: 10,
+  warExtraLoss: 11,
+  ignoreUpkeep: 12,
+  noShortageVp: 13,
+  countsAsLeastStable: 14,
+  cannotBuy: 15,
+  skipFirstTurn: 16,
+  cardPrice: 17,
+  deployCost: 18,
+  architectCost: 19,
+  colonyRequirement: 20,
+  firstTurnExtraActions: 21,
+  privateArchitectsPerRound: 22,
+  growthAmount: 23,
+  when: 24,
+} as const;
+export type ModKey = keyof typeof MK;
+
+/**
+ * A modifier compiled once: its kind, its number when the modifier is a plain number (strength +2…), its body,
+ * and for a conditional modifier (NAT-DERIV-7) the condition and the compiled inner modifier.
+ */
+export class CMod {
+  constructor(
+    readonly k: number,
+    readonly n: number,
+    readonly b: ModifierBody,
+    readonly when: Cond | null,
+    readonly inner: CMod | null,
+  ) {}
+}
+const COMPILED = new WeakMap<ModifierBody, CMod>();
+export function compileMod(m: ModifierBody): CMod {
+  let c = COMPILED.get(m);
+  if (c) return c;
+  if ('when' in m) c = new CMod(MK.when, 0, m, m.when, compileMod(m.modifier));
+  else {
+    const key = Object.keys(m)[0] as ModKey;
+    const k = MK[key];
+    if (k === undefined) throw new Error(`unknown modifier ${JSON.stringify(m)}`);
+    const v = (m as Record<string, unknown>)[key];
+    c = new CMod(k, typeof v === 'number' ? v : 0, m, null, null);
+  }
+  COMPILED.set(m, c);
+  return c;
+}
+
+/** Per card id: the card and its static modifiers split by whom they reach (own / others). */
 interface CardMods {
-  own: ModifierBody[];
-  others: ModifierBody[];
+  own: CMod[];
+  others: CMod[];
+}
+class CardEntry {
+  constructor(
+    readonly c: ProgressCard,
+    readonly mods: CardMods,
+  ) {}
 }
 const NO_MODS: CardMods = { own: [], others: [] };
-const MODS: Record<string, CardMods> = Object.create(null) as Record<string, CardMods>;
+const CARDS = new Map<string, CardEntry>();
 function splitMods(list: Modifier[] | undefined): CardMods {
   if (!list || list.length === 0) return NO_MODS;
-  const own: ModifierBody[] = [];
-  const others: ModifierBody[] = [];
+  const own: CMod[] = [];
+  const others: CMod[] = [];
   for (const m of list) {
     const at = m.appliesTo;
-    if (at !== 'others') own.push(m);
-    if (at === 'others' || at === 'all') others.push(m);
+    const cm = compileMod(m);
+    if (at !== 'others') own.push(cm);
+    if (at === 'others' || at === 'all') others.push(cm);
   }
   return { own, others };
 }
+function entry(id: string): CardEntry {
+  let e = CARDS.get(id);
+  if (!e) {
+    const c = progressCard(id) ?? printedCard(id);
+    if (!c) throw new Error(`unknown card ${id}`);
+    e = new CardEntry(c, splitMods(c.static));
+    CARDS.set(id, e);
+  }
+  return e;
+}
 /** Any card by id: progress, promo, printed start cards and printed wonders. */
 export function card(id: string): ProgressCard {
-  let c = CARDS.get(id);
-  if (!c) {
-    c = progressCard(id) ?? printedCard(id);
-    if (!c) throw new Error(`unknown card ${id}`);
-    CARDS.set(id, c);
-    MODS[id] = splitMods(c.static);
-  }
-  return c;
+  return entry(id).c;
 }
 function cardMods(id: string): CardMods {
-  const m = MODS[id];
-  if (m !== undefined) return m;
-  card(id);
-  return MODS[id]!;
+  return entry(id).mods;
 }
 /** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
 export function registerTestCard(c: ProgressCard): void {
-  CARDS.set(c.id, c);
-  MODS[c.id] = splitMods(c.static);
+  CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
   if (c.removeWhen) REMOVABLE.add(c.id);
 }
 /** Ids of the cards that carry a removal condition (NAT-REM-1); filled by the rules module and test cards. */
@@ -88,21 +154,28 @@ const BLANK: NationBoard = {
   slots: { buildingMilitary: 0, maxMilitary: 3, advisor: 1, colonies: 2, wonders: 5 },
   printed: [],
 };
-const BOARDS: Record<string, { A?: NationBoard; B?: NationBoard; modsA?: CardMods; modsB?: CardMods }> =
-  Object.create(null) as Record<string, { A?: NationBoard; B?: NationBoard }>;
-function boardEntry(p: Player): { A?: NationBoard; B?: NationBoard; modsA?: CardMods; modsB?: CardMods } {
-  let e = BOARDS[p.nation];
+class BoardEntry {
+  constructor(
+    readonly A: NationBoard,
+    readonly B: NationBoard,
+    readonly modsA: CardMods,
+    readonly modsB: CardMods,
+  ) {}
+}
+const BOARDS = new Map<string, BoardEntry>();
+function boardEntry(p: Player): BoardEntry {
+  let e = BOARDS.get(p.nation);
   if (!e) {
     const a = nationBoard(p.nation, 'A') ?? BLANK;
     const b = nationBoard(p.nation, 'B') ?? BLANK;
-    e = { A: a, B: b, modsA: splitMods(a.static), modsB: splitMods(b.static) };
-    BOARDS[p.nation] = e;
+    e = new BoardEntry(a, b, splitMods(a.static), splitMods(b.static));
+    BOARDS.set(p.nation, e);
   }
   return e;
 }
 export function board(p: Player): NationBoard {
   const e = boardEntry(p);
-  return (p.side === 'B' ? e.B : e.A)!;
+  return p.side === 'B' ? e.B : e.A;
 }
 
 export const age = (st: NatState): number => Math.ceil(st.round / E.roundsPerAge);
@@ -121,13 +194,13 @@ export function eachCard(
 }
 
 /** Every modifier in force for seat s (own sources, others' `appliesTo` sources, round modifiers). */
-export function eachMod(st: NatState, s: number, fn: (m: ModifierBody) => void): void {
+export function eachMod(st: NatState, s: number, fn: (m: CMod) => void): void {
   const ps = st.players;
   for (let o = 0; o < ps.length; o++) {
     const p = ps[o]!;
     const own = o === s;
     const e = boardEntry(p);
-    const bm = (p.side === 'B' ? e.modsB : e.modsA)!;
+    const bm = p.side === 'B' ? e.modsB : e.modsA;
     let list = own ? bm.own : bm.others;
     for (let i = 0; i < list.length; i++) fn(list[i]!);
     const adv = p.advisors;
@@ -161,7 +234,7 @@ export function eachMod(st: NatState, s: number, fn: (m: ModifierBody) => void):
     }
   }
   const mods = st.mods;
-  for (let i = 0; i < mods.length; i++) if (mods[i]!.seat === s) fn(mods[i]!.body);
+  for (let i = 0; i < mods.length; i++) if (mods[i]!.seat === s) fn(compileMod(mods[i]!.body));
 }
 
 function rawValues(st: NatState, s: number, withCond: boolean): { str: number; stab: number } {
@@ -179,14 +252,15 @@ function rawValues(st: NatState, s: number, withCond: boolean): { str: number; s
   stab += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
   let floor = 0;
   eachMod(st, s, (m) => {
-    if ('strength' in m) str += m.strength;
-    else if ('stability' in m) stab += m.stability;
-    else if ('strengthFloor' in m) floor = Math.max(floor, m.strengthFloor);
-    else if ('when' in m && withCond) {
-      if (cond(st, s, m.when, true)) {
-        const b = m.modifier;
-        if ('strength' in b) str += b.strength;
-        else if ('stability' in b) stab += b.stability;
+    const k = m.k;
+    if (k === MK.strength) str += m.n;
+    else if (k === MK.stability) stab += m.n;
+    else if (k === MK.strengthFloor) floor = Math.max(floor, m.n);
+    else if (k === MK.when && withCond) {
+      if (cond(st, s, m.when!, true)) {
+        const b = m.inner!;
+        if (b.k === MK.strength) str += b.n;
+        else if (b.k === MK.stability) stab += b.n;
       }
     }
   });
@@ -224,21 +298,23 @@ export function modSum(
     | 'firstTurnExtraActions'
     | 'privateArchitectsPerRound',
 ): number {
+  const k = MK[key];
   let v = 0;
   eachMod(st, s, (m) => {
-    if (key in m) v += (m as Record<string, number>)[key]!;
+    if (m.k === k) v += m.n;
   });
   return v;
 }
-export function hasMod(st: NatState, s: number, pred: (m: ModifierBody) => boolean): boolean {
+/** Whether a modifier of this kind is in force for seat s. */
+export function hasMod(st: NatState, s: number, key: ModKey): boolean {
+  const k = MK[key];
   let f = false;
   eachMod(st, s, (m) => {
-    if (!f && pred(m)) f = true;
+    if (m.k === k) f = true;
   });
   return f;
 }
-export const countsAsLeastStable = (st: NatState, s: number) =>
-  hasMod(st, s, (m) => 'countsAsLeastStable' in m);
+export const countsAsLeastStable = (st: NatState, s: number) => hasMod(st, s, 'countsAsLeastStable');
 
 export const advisorCap = (st: NatState, s: number) =>
   board(st.players[s]!).slots.advisor + modSum(st, s, 'advisorSlots');
@@ -348,12 +424,13 @@ export function allDerived(
   const floor = new Array<number>(n).fill(0);
   const least = new Array<boolean>(n).fill(false);
   let conditional = false;
-  const add = (s: number, m: ModifierBody) => {
-    if ('strength' in m) str[s]! += m.strength;
-    else if ('stability' in m) stab[s]! += m.stability;
-    else if ('strengthFloor' in m) floor[s] = Math.max(floor[s]!, m.strengthFloor);
-    else if ('countsAsLeastStable' in m) least[s] = true;
-    else if ('when' in m) conditional = true;
+  const add = (s: number, m: CMod) => {
+    const k = m.k;
+    if (k === MK.strength) str[s]! += m.n;
+    else if (k === MK.stability) stab[s]! += m.n;
+    else if (k === MK.strengthFloor) floor[s] = Math.max(floor[s]!, m.n);
+    else if (k === MK.countsAsLeastStable) least[s] = true;
+    else if (k === MK.when) conditional = true;
   };
   const spread = (o: number, cm: CardMods) => {
     for (const m of cm.own) add(o, m);
@@ -372,12 +449,12 @@ export function allDerived(
       }
     stab[o]! += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
     const e = boardEntry(p);
-    spread(o, (p.side === 'B' ? e.modsB : e.modsA)!);
+    spread(o, p.side === 'B' ? e.modsB : e.modsA);
     for (const x of p.advisors) spread(o, cardMods(x.id));
     for (const x of p.colonies) spread(o, cardMods(x.id));
     for (const x of p.wonders) spread(o, cardMods(x.id));
   }
-  for (const m of st.mods) add(m.seat, m.body);
+  for (const m of st.mods) add(m.seat, compileMod(m.body));
   for (let s = 0; s < n; s++) {
     if (conditional && !uncond) {
       str[s] = strength(st, s);
@@ -525,10 +602,12 @@ export interface SeatMods {
 export function seatMods(st: NatState, s: number): SeatMods {
   const sm: SeatMods = { price: [], deploy: [], cannot: [], colonyDelta: 0 };
   eachMod(st, s, (m) => {
-    if ('cardPrice' in m) sm.price.push(m.cardPrice);
-    else if ('deployCost' in m) sm.deploy.push(m.deployCost);
-    else if ('cannotBuy' in m) sm.cannot.push(m.cannotBuy);
-    else if ('colonyRequirement' in m) sm.colonyDelta += m.colonyRequirement.delta;
+    const k = m.k;
+    if (k === MK.cardPrice) sm.price.push((m.b as { cardPrice: SeatMods['price'][number] }).cardPrice);
+    else if (k === MK.deployCost) sm.deploy.push((m.b as { deployCost: SeatMods['deploy'][number] }).deployCost);
+    else if (k === MK.cannotBuy) sm.cannot.push((m.b as { cannotBuy: CardType }).cannotBuy);
+    else if (k === MK.colonyRequirement)
+      sm.colonyDelta += (m.b as { colonyRequirement: { delta: number } }).colonyRequirement.delta;
   });
   return sm;
 }
@@ -566,7 +645,7 @@ export function deployCost(
 export function architectCost(st: NatState, s: number, base: number): number {
   let v = base;
   eachMod(st, s, (m) => {
-    if ('architectCost' in m) v += m.architectCost.delta;
+    if (m.k === MK.architectCost) v += (m.b as { architectCost: { delta: number } }).architectCost.delta;
   });
   return v < 0 ? 0 : v;
 }
@@ -587,7 +666,7 @@ export function growthAmount(st: NatState, s: number): number {
   const g: number | number[] = E.growthAmount[st.players[s]!.level];
   let v = Array.isArray(g) ? g[Math.min(g.length, age(st)) - 1]! : g;
   eachMod(st, s, (m) => {
-    if ('growthAmount' in m) v += m.growthAmount.delta;
+    if (m.k === MK.growthAmount) v += (m.b as { growthAmount: { delta: number } }).growthAmount.delta;
   });
   return Math.max(0, v);
 }

@@ -42,6 +42,7 @@ import {
   deployCost,
   eachCard,
   eachMod,
+  MK,
   growthAmount,
   hasMod,
   militaryCount,
@@ -71,7 +72,7 @@ import type {
   Side,
   Task,
 } from './state.js';
-import type { Bag, CardType, Effect, EventDef, Metric, ProgressCard, Res, Target } from './types.js';
+import type { Bag, CardType, Cond, Effect, EventDef, Metric, ProgressCard, Res, Target } from './types.js';
 
 export const RULES_VERSION = '2';
 export const fail = ruleError('nat.err');
@@ -104,18 +105,12 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
   }
   const events: string[][] = [];
   for (let a = 1; a <= 4; a++) {
-    const ids = EVENT_CARDS.filter((c) => c.age === a).map((c) => c.id);
+    const ids = [...EVENT_IDS[a - 1]!];
     if (o.includePromo) for (const c of PROMO_EVENT_CARDS) if (c.age === a) ids.push(c.id);
     events.push(shuffle(rng, ids));
   }
   const tiles: string[][] = [];
-  for (let a = 1; a <= 4; a++)
-    tiles.push(
-      shuffle(
-        rng,
-        SOLO_TILES.filter((t) => t.age === a).map((t) => t.id),
-      ),
-    );
+  for (let a = 1; a <= 4; a++) tiles.push(shuffle(rng, [...TILE_IDS[a - 1]!]));
   const cols = E.columnsByPlayerCount[n]!;
   const st: NatState = {
     v: 1,
@@ -183,6 +178,9 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
   return st;
 }
 
+const AGES = [1, 2, 3, 4];
+const EVENT_IDS = AGES.map((a) => EVENT_CARDS.filter((c) => c.age === a).map((c) => c.id));
+const TILE_IDS = AGES.map((a) => SOLO_TILES.filter((t) => t.age === a).map((t) => t.id));
 const LEVEL_DECKS = new Map<string, string[]>();
 /** The ids of the age-`a` progress cards of the given levels (cached; a fresh copy is returned). */
 function levelDeck(a: number, levels: readonly string[]): string[] {
@@ -563,7 +561,7 @@ function startNextTurn(st: NatState, log: EventSink): boolean {
   if (st.solo && st.solo1!.ahead && (st.opts.soloSecondPlayerRoll === 'everyTurn' || first))
     soloRoll(st, log);
   // NAT-NOTE-29: Buddha skips the first turn of the round.
-  if (first && hasMod(st, s, (m) => 'skipFirstTurn' in m)) {
+  if (first && hasMod(st, s, 'skipFirstTurn')) {
     if (log) emit(log, 'nat.ev.skip', { seat: s }, ['NAT-NOTE-29']);
     return false;
   }
@@ -630,7 +628,10 @@ export function apply(st: NatState, seat: number, a: NatAction, log?: EventSink)
   if (st.pending) {
     if (st.pending.s !== seat) return fail('notYou', 'Another nation must decide now.', 'NAT-DP-4');
     if (a.type !== 'choose') return fail('decide', `Answer the pending decision (${st.pending.kind}) first.`);
-    const pick = st.pending.opts.find((o) => sameChoice(o, a));
+    // A caller that passes back a listed option object (bots, the bench) is matched by identity first.
+    const opts = st.pending.opts;
+    const i = opts.indexOf(a as Choose);
+    const pick = i >= 0 ? opts[i] : opts.find((o) => sameChoice(o, a));
     if (!pick) return fail('choice', 'That is not one of the listed choices.');
     resolvePending(st, pick, log);
     checkRemovals(st, log); // NAT-REM-2
@@ -1275,7 +1276,7 @@ function shortageVp(st: NatState, s: number, r: Res, log: EventSink): void {
   const p = st.players[s]!;
   if (p.short & RES_BIT[r]) return;
   p.short |= RES_BIT[r];
-  if (hasMod(st, s, (m) => 'noShortageVp' in m)) {
+  if (hasMod(st, s, 'noShortageVp')) {
     if (log) emit(log, 'nat.ev.noShortageVp', { seat: s }, ['NAT-NOTE-32']);
     return;
   }
@@ -2486,9 +2487,10 @@ export function productionTask(st: NatState): Task {
     let ignoreMil = false;
     let ignoreBld = false;
     eachMod(st, s, (m) => {
-      if ('ignoreUpkeep' in m) {
-        if (m.ignoreUpkeep.cardType === 'military') ignoreMil = true;
-        else if (m.ignoreUpkeep.cardType === 'building') ignoreBld = true;
+      if (m.k === MK.ignoreUpkeep) {
+        const t = (m.b as { ignoreUpkeep: { cardType: CardType } }).ignoreUpkeep.cardType;
+        if (t === 'military') ignoreMil = true;
+        else if (t === 'building') ignoreBld = true;
       }
     });
     const addEntries = (list: ProgressCard['production']) => {
@@ -2633,12 +2635,15 @@ function runWar(st: NatState, t: Extract<Task, { t: 'war' }>, log: EventSink): v
   for (const r of RES4) loss[r] += c.war!.loss[r] ?? 0;
   // NAT-WARRES-7: extra losses from modifiers (Martin Luther).
   eachMod(st, s, (m) => {
-    if ('warExtraLoss' in m) for (const r of RES4) loss[r] += m.warExtraLoss[r] ?? 0;
+    if (m.k === MK.warExtraLoss) {
+      const x = (m.b as { warExtraLoss: Bag }).warExtraLoss;
+      for (const r of RES4) loss[r] += x[r] ?? 0;
+    }
   });
   let vpLoss = c.war!.vp;
   let immune = false;
   eachMod(st, s, (m) => {
-    if ('warVpImmune' in m && cond(st, s, m.warVpImmune)) immune = true;
+    if (m.k === MK.warVpImmune && cond(st, s, (m.b as { warVpImmune: Cond }).warVpImmune)) immune = true;
   });
   if (immune) vpLoss = 0; // NAT-NOTE-4
   const stab = stability(st, s);
