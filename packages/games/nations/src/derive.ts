@@ -414,10 +414,37 @@ function rankValue(st: NatState, s: number, m: Metric, uncond: boolean): number 
  * `stability`, NAT-DERIV-1/2, without walking every player's cards once per nation), plus whether a nation
  * counts as least stable (NAT-NOTE-11). Conditional modifiers (NAT-DERIV-7) fall back to the per-nation path.
  */
-export function allDerived(
-  st: NatState,
-  uncond = false,
-): { str: number[]; stab: number[]; least: boolean[] } {
+export interface Derived {
+  readonly str: number[];
+  readonly stab: number[];
+  readonly least: boolean[];
+}
+
+let frozenSt: NatState | null = null;
+let frozenD: Derived | null = null;
+/**
+ * Runs `fn` on a state that does not change meanwhile, computing the strength and stability of all nations at
+ * most once (comparisons in an event, removal conditions); nested calls share the outer one.
+ */
+export function frozen<T>(st: NatState, fn: () => T): T {
+  if (frozenSt === st) return fn();
+  const prevSt = frozenSt;
+  const prevD = frozenD;
+  frozenSt = st;
+  frozenD = null;
+  try {
+    return fn();
+  } finally {
+    frozenSt = prevSt;
+    frozenD = prevD;
+  }
+}
+
+export function allDerived(st: NatState, uncond = false): Derived {
+  if (!uncond && frozenSt === st) return (frozenD ??= computeDerived(st, false));
+  return computeDerived(st, uncond);
+}
+function computeDerived(st: NatState, uncond: boolean): Derived {
   const n = st.players.length;
   const str = new Array<number>(n).fill(0);
   const stab = new Array<number>(n).fill(0);

@@ -26,6 +26,7 @@ import {
   REM_FLAG,
   TRIG_FLAG,
   allDerived,
+  frozen,
   REMOVABLE,
   seatMods,
   advisorCap,
@@ -1289,20 +1290,7 @@ function shortageVp(st: NatState, s: number, r: Res, log: EventSink): void {
 export function checkRemovals(st: NatState, log: EventSink): void {
   if (!anyRemovable(st)) return;
   for (let round = 0; round < 20; round++) {
-    const hits: Array<[number, number]> = [];
-    for (const s of st.order) {
-      const p = st.players[s]!;
-      // Slot order (NAT-REM-3); only instances flagged at creation can carry a removal condition.
-      const visit = (x: Inst | null) => {
-        if (!x || (x.u & REM_FLAG) === 0) return;
-        const rw = card(x.id).removeWhen;
-        if (rw && cond(st, s, rw)) hits.push([s, x.u]);
-      };
-      for (const x of p.advisors) visit(x);
-      for (const x of p.row) visit(x);
-      for (const x of p.colonies) visit(x);
-      for (const x of p.wonders) visit(x);
-    }
+    const hits = frozen(st, () => removalHits(st));
     if (hits.length === 0) return;
     for (const [s, u] of hits) {
       const id = cardIdOf(st.players[s]!, u);
@@ -1310,6 +1298,28 @@ export function checkRemovals(st: NatState, log: EventSink): void {
       if (log) emit(log, 'nat.ev.removed', { seat: s, card: id }, ['NAT-REM-1', 'NAT-REM-3']);
     }
   }
+}
+
+/** The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance]. */
+function removalHits(st: NatState): Array<[number, number]> {
+  const hits: Array<[number, number]> = [];
+  const visit = (s: number, list: ReadonlyArray<Inst | null>) => {
+    for (let i = 0; i < list.length; i++) {
+      const x = list[i];
+      // Only instances flagged at creation can carry a removal condition.
+      if (!x || (x.u & REM_FLAG) === 0) continue;
+      const rw = card(x.id).removeWhen;
+      if (rw && cond(st, s, rw)) hits.push([s, x.u]);
+    }
+  };
+  for (const s of st.order) {
+    const p = st.players[s]!;
+    visit(s, p.advisors);
+    visit(s, p.row);
+    visit(s, p.colonies);
+    visit(s, p.wonders);
+  }
+  return hits;
 }
 
 /**
@@ -2736,6 +2746,31 @@ function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>, log: E
   t.part++;
   const def = parts[k]!;
   const ctx: Ctx = { src: def.name, ev: true };
+  // Every comparison of this part reads the same state: strength and stability are computed once.
+  if (!frozen(st, () => chooseEventPart(st, def, parts, k, ctx, log))) return;
+  if (def.hook) {
+    eventHook(st, def, ctx, log);
+    if (def.effects.length === 0) return;
+  }
+  const tg = def.target;
+  const [seats, rank] = frozen(st, () => eventPartTargets(st, tg, ctx));
+  if (log)
+    emit(log, 'nat.ev.eventTargets', { name: def.name, nameRu: def.nameRu ?? null, seats }, [
+      'NAT-EVENT-3',
+      'NAT-EVENT-4',
+    ]);
+  startMulti(st, seats, def.effects, ctx, def.choiceOrder ?? 'reversePlayer', rank);
+}
+
+/** The benefit set and the chooser of an event part; false when a chooser is needed and there is none. */
+function chooseEventPart(
+  st: NatState,
+  def: EventDef,
+  parts: EventDef[],
+  k: number,
+  ctx: Ctx,
+  log: EventSink,
+): boolean {
   // The benefit set of the part (for "every other nation", NAT-EVENT-12).
   const tg = def.target;
   if (typeof tg === 'object' && 'best' in tg && !('tieBreak' in tg))
@@ -2755,28 +2790,23 @@ function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>, log: E
     const ch = ranked.find((x) => set.includes(x)) ?? (always ? ranked[0] : undefined);
     if (ch === undefined) {
       if (log) emit(log, 'nat.ev.noChooser', { name: def.name, nameRu: def.nameRu ?? null }, ['NAT-NOTE-14']);
-      return;
+      return false;
     }
     ctx.chooser = ch;
     ctx.benefit = set.includes(ch) ? set : [ch];
   }
-  if (def.hook) {
-    eventHook(st, def, ctx, log);
-    if (def.effects.length === 0) return;
-  }
+  return true;
+}
+
+/** The seats an event part reaches, and the ranking its order moves and choices follow. */
+function eventPartTargets(st: NatState, tg: Target, ctx: Ctx): [number[], number[] | undefined] {
   const seats = targets(st, tg, ctx);
   const mv = nearestMoves(st);
   if (mv && typeof tg === 'object' && ('best' in tg || 'worst' in tg)) {
     const m = (tg as { best?: Metric; worst?: Metric }).best ?? (tg as { worst: Metric }).worst;
     mv.rank = rankByOrder(st, m);
   }
-  if (log)
-    emit(log, 'nat.ev.eventTargets', { name: def.name, nameRu: def.nameRu ?? null, seats }, [
-      'NAT-EVENT-3',
-      'NAT-EVENT-4',
-    ]);
-  const rank = mv?.rank.length ? mv.rank : undefined;
-  startMulti(st, seats, def.effects, ctx, def.choiceOrder ?? 'reversePlayer', rank);
+  return [seats, mv?.rank.length ? mv.rank : undefined];
 }
 
 /**
