@@ -84,11 +84,30 @@ interface CardMods {
   own: CMod[];
   others: CMod[];
 }
-class CardEntry {
+/** Resource order of the compiled per-worker vectors: gold, stone, food, books. */
+const R4: readonly Res[] = ['gold', 'stone', 'food', 'books'];
+function vec(b: Partial<Record<Res, number>> | undefined): number[] | null {
+  if (!b) return null;
+  return R4.map((r) => b[r] ?? 0);
+}
+/** A card and what the hot loops read of it, compiled once: modifiers, per-worker values, production vectors. */
+export class CardEntry {
+  readonly pwStr: number;
+  readonly pwStab: number;
+  readonly pwProduce: number[] | null;
+  readonly pwConsume: number[] | null;
+  readonly military: boolean;
   constructor(
     readonly c: ProgressCard,
     readonly mods: CardMods,
-  ) {}
+  ) {
+    const pw = c.perWorker;
+    this.pwStr = pw?.strength ?? 0;
+    this.pwStab = pw?.stability ?? 0;
+    this.pwProduce = vec(pw?.produce);
+    this.pwConsume = vec(pw?.consume);
+    this.military = c.type === 'military';
+  }
 }
 const NO_MODS: CardMods = { own: [], others: [] };
 const CARDS = new Map<string, CardEntry>();
@@ -104,7 +123,7 @@ function splitMods(list: Modifier[] | undefined): CardMods {
   }
   return { own, others };
 }
-function entry(id: string): CardEntry {
+export function entry(id: string): CardEntry {
   let e = CARDS.get(id);
   if (!e) {
     const c = progressCard(id) ?? printedCard(id);
@@ -241,14 +260,15 @@ function rawValues(st: NatState, s: number, withCond: boolean): { str: number; s
   const p = st.players[s]!;
   let str = 0;
   let stab = 0;
-  for (const r of p.row)
+  const row = p.row;
+  for (let i = 0; i < row.length; i++) {
+    const r = row[i];
     if (r && r.w > 0) {
-      const pw = card(r.id).perWorker;
-      if (pw) {
-        if (pw.strength) str += pw.strength * r.w;
-        if (pw.stability) stab += pw.stability * r.w;
-      }
+      const e = entry(r.id);
+      str += e.pwStr * r.w;
+      stab += e.pwStab * r.w;
     }
+  }
   stab += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
   let floor = 0;
   eachMod(st, s, (m) => {
@@ -465,21 +485,22 @@ function computeDerived(st: NatState, uncond: boolean): Derived {
   };
   for (let o = 0; o < n; o++) {
     const p = st.players[o]!;
-    for (const r of p.row)
+    const row = p.row;
+    for (let i = 0; i < row.length; i++) {
+      const r = row[i];
       if (r && r.w > 0) {
-        const pw = card(r.id).perWorker;
-        if (pw) {
-          if (pw.strength) str[o]! += pw.strength * r.w;
-          if (pw.stability) stab[o]! += pw.stability * r.w;
-        }
-        spread(o, cardMods(r.id));
+        const e = entry(r.id);
+        str[o]! += e.pwStr * r.w;
+        stab[o]! += e.pwStab * r.w;
+        if (r.u & MOD_FLAG) spread(o, e.mods);
       }
+    }
     stab[o]! += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
     const e = boardEntry(p);
     spread(o, p.side === 'B' ? e.modsB : e.modsA);
-    for (const x of p.advisors) spread(o, cardMods(x.id));
-    for (const x of p.colonies) spread(o, cardMods(x.id));
-    for (const x of p.wonders) spread(o, cardMods(x.id));
+    for (const x of p.advisors) if (x.u & MOD_FLAG) spread(o, cardMods(x.id));
+    for (const x of p.colonies) if (x.u & MOD_FLAG) spread(o, cardMods(x.id));
+    for (const x of p.wonders) if (x.u & MOD_FLAG) spread(o, cardMods(x.id));
   }
   for (const m of st.mods) add(m.seat, compileMod(m.body));
   for (let s = 0; s < n; s++) {

@@ -64,8 +64,10 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
         if (r && r.w > 0 && from !== to) out.push({ type: 'deploy', from, to });
       }
     }
-    if (!hireError(st, seat, false)) out.push({ type: 'hire' });
-    if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
+    if (p.wip) {
+      if (!hireError(st, seat, false)) out.push({ type: 'hire' });
+      if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
+    }
   }
   for (const [u, src] of abilitySources(st, seat))
     for (const ab of src.abilities ?? []) {

@@ -43,6 +43,7 @@ import {
   deployCost,
   eachCard,
   eachMod,
+  entry,
   MK,
   growthAmount,
   hasMod,
@@ -2492,7 +2493,6 @@ export function productionTask(st: NatState): Task {
   const derived = allDerived(st);
   for (let s = 0; s < st.n; s++) {
     const p = st.players[s]!;
-    const net: Record<Res, number> = { gold: 0, stone: 0, food: 0, books: 0 };
     const ch: Array<[Res[], number]> = [];
     let ignoreMil = false;
     let ignoreBld = false;
@@ -2503,30 +2503,22 @@ export function productionTask(st: NatState): Task {
         else if (t === 'building') ignoreBld = true;
       }
     });
-    const addEntries = (list: ProgressCard['production']) => {
-      if (!list) return;
-      for (const e of list) {
-        if (e.if && !cond(st, s, e.if)) continue;
-        const k = e.per ? counter(st, s, e.per) : 1;
-        if (k === 0) continue;
-        if (e.gain) for (const r of RES4) if (e.gain[r]) net[r] += e.gain[r]! * k;
-        if (e.pay) for (const r of RES4) if (e.pay[r]) net[r] -= e.pay[r]! * k;
-        if (e.gainChoice) ch.push([e.gainChoice.of, e.gainChoice.n * k]);
-      }
-    };
-    addEntries(board(p).production);
+    // Per-worker production and upkeep as [gold, stone, food, books] vectors.
+    const v = [0, 0, 0, 0];
+    productionEntries(st, s, board(p).production, v, ch);
     for (const r of p.row)
       if (r && r.w > 0) {
-        const c = card(r.id);
-        const pw = c.perWorker;
-        if (pw?.produce) for (const x of RES4) if (pw.produce[x]) net[x] += pw.produce[x]! * r.w;
-        const ign = c.type === 'military' ? ignoreMil : ignoreBld;
-        if (pw?.consume && !ign) for (const x of RES4) if (pw.consume[x]) net[x] -= pw.consume[x]! * r.w;
-        addEntries(c.production);
+        const e = entry(r.id);
+        const pr = e.pwProduce;
+        if (pr) for (let i = 0; i < 4; i++) v[i]! += pr[i]! * r.w;
+        const co = e.pwConsume;
+        if (co && !(e.military ? ignoreMil : ignoreBld)) for (let i = 0; i < 4; i++) v[i]! -= co[i]! * r.w;
+        productionEntries(st, s, e.c.production, v, ch);
       }
-    for (const a of p.advisors) addEntries(card(a.id).production);
-    for (const c of p.colonies) addEntries(card(c.id).production);
-    for (const w of p.wonders) addEntries(card(w.id).production);
+    for (const a of p.advisors) productionEntries(st, s, card(a.id).production, v, ch);
+    for (const c of p.colonies) productionEntries(st, s, card(c.id).production, v, ch);
+    for (const w of p.wonders) productionEntries(st, s, card(w.id).production, v, ch);
+    const net: Record<Res, number> = { gold: v[0]!, stone: v[1]!, food: v[2]!, books: v[3]! };
     net.food -= (p.foodCap - p.foodFilled) * E.emptyFoodSpace; // NAT-POP-3
     const stab = derived.stab[s]!;
     nets.push(net);
@@ -2534,6 +2526,25 @@ export function productionTask(st: NatState): Task {
     choices.push(ch);
   }
   return { t: 'prod', i: 0, nets, unrest, choices };
+}
+
+/** Adds a card's production entries (§19.2) for seat s to the [gold, stone, food, books] vector and choices. */
+function productionEntries(
+  st: NatState,
+  s: number,
+  list: ProgressCard['production'],
+  v: number[],
+  ch: Array<[Res[], number]>,
+): void {
+  if (!list) return;
+  for (const e of list) {
+    if (e.if && !cond(st, s, e.if)) continue;
+    const k = e.per ? counter(st, s, e.per) : 1;
+    if (k === 0) continue;
+    if (e.gain) for (let i = 0; i < 4; i++) v[i]! += (e.gain[RES4[i]!] ?? 0) * k;
+    if (e.pay) for (let i = 0; i < 4; i++) v[i]! -= (e.pay[RES4[i]!] ?? 0) * k;
+    if (e.gainChoice) ch.push([e.gainChoice.of, e.gainChoice.n * k]);
+  }
 }
 
 function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log: EventSink): void {
