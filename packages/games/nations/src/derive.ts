@@ -305,43 +305,30 @@ export function workers(p: Player): number {
 }
 
 /** Sum of a numeric modifier for seat s. */
-export function modSum(
-  st: NatState,
-  s: number,
-  key:
-    | 'goldenAgeBonus'
-    | 'raidBonus'
-    | 'advisorSlots'
-    | 'colonySlots'
-    | 'wonderSlots'
-    | 'warDefense'
-    | 'firstTurnExtraActions'
-    | 'privateArchitectsPerRound',
-): number {
-  const k = MK[key];
+/** Sum of a numeric modifier kind (`MK.advisorSlots`, `MK.raidBonus`…) for seat s. */
+export function modSum(st: NatState, s: number, k: number): number {
   let v = 0;
   eachMod(st, s, (m) => {
     if (m.k === k) v += m.n;
   });
   return v;
 }
-/** Whether a modifier of this kind is in force for seat s. */
-export function hasMod(st: NatState, s: number, key: ModKey): boolean {
-  const k = MK[key];
+/** Whether a modifier of this kind (`MK.noShortageVp`…) is in force for seat s. */
+export function hasMod(st: NatState, s: number, k: number): boolean {
   let f = false;
   eachMod(st, s, (m) => {
     if (m.k === k) f = true;
   });
   return f;
 }
-export const countsAsLeastStable = (st: NatState, s: number) => hasMod(st, s, 'countsAsLeastStable');
+export const countsAsLeastStable = (st: NatState, s: number) => hasMod(st, s, MK.countsAsLeastStable);
 
 export const advisorCap = (st: NatState, s: number) =>
-  board(st.players[s]!).slots.advisor + modSum(st, s, 'advisorSlots');
+  board(st.players[s]!).slots.advisor + modSum(st, s, MK.advisorSlots);
 export const colonyCap = (st: NatState, s: number) =>
-  board(st.players[s]!).slots.colonies + modSum(st, s, 'colonySlots');
+  board(st.players[s]!).slots.colonies + modSum(st, s, MK.colonySlots);
 export const wonderCap = (st: NatState, s: number) =>
-  board(st.players[s]!).slots.wonders + modSum(st, s, 'wonderSlots');
+  board(st.players[s]!).slots.wonders + modSum(st, s, MK.wonderSlots);
 
 // ---------------------------------------------------------------- cards and counters
 
@@ -627,7 +614,7 @@ export function raid(st: NatState, s: number): number | null {
       const c = card(r.id);
       if (c.type === 'military' && c.raid !== undefined && (best === null || c.raid > best)) best = c.raid;
     }
-  return best === null ? null : best + modSum(st, s, 'raidBonus');
+  return best === null ? null : best + modSum(st, s, MK.raidBonus);
 }
 
 export function militaryCount(p: Player): number {

@@ -283,7 +283,7 @@ export function run(st: NatState, log: EventSink): void {
     if (t) {
       const kind = t.t;
       runTask(st, t, log);
-      if (CHANGES[kind]) checkRemovals(st, log);
+      if (changes(kind)) checkRemovals(st, log);
       continue;
     }
     if (st.step === 'action') {
@@ -331,7 +331,7 @@ export function drain(st: NatState, log?: EventSink): void {
     const t = st.stack[st.stack.length - 1]!;
     const kind = t.t;
     runTask(st, t, log);
-    if (CHANGES[kind]) checkRemovals(st, log);
+    if (changes(kind)) checkRemovals(st, log);
   }
 }
 
@@ -342,18 +342,9 @@ let sink: EventSink;
  * Task kinds whose step can change the state a removal condition reads (NAT-REM-2). The others only push
  * further tasks or open a decision (`fire`, `multi`, `eventHalf`), so no check is needed after them.
  */
-const CHANGES: Record<Task['t'], boolean> = {
-  effs: true,
-  multi: false,
-  pay: true,
-  fire: false,
-  roll: true,
-  complete: true,
-  prod: true,
-  war: true,
-  eventHalf: false,
-  moves: true,
-};
+function changes(kind: Task['t']): boolean {
+  return kind !== 'multi' && kind !== 'fire' && kind !== 'eventHalf';
+}
 
 function ask(st: NatState, s: number, kind: string, opts: Choose[], d?: Record<string, unknown>): void {
   st.pending = d ? { s, kind, opts, d } : { s, kind, opts };
@@ -390,7 +381,7 @@ function step(st: NatState, log: EventSink): void {
       // NAT-MAINT-15/16
       const extra = st.solo ? soloTile(st.solo1!.tile!)!.architects : eventCard(st.eventCard!)!.architects;
       st.pool = E.baseArchitects[st.n]! + extra;
-      for (let s = 0; s < st.n; s++) st.players[s]!.priv += modSum(st, s, 'privateArchitectsPerRound');
+      for (let s = 0; s < st.n; s++) st.players[s]!.priv += modSum(st, s, MK.privateArchitectsPerRound);
       if (log) emit(log, 'nat.ev.architects', { pool: st.pool }, ['NAT-MAINT-15', 'NAT-MAINT-16']);
       st.step = 'action';
       st.actionOrder = [...st.order];
@@ -563,11 +554,11 @@ function startNextTurn(st: NatState, log: EventSink): boolean {
   if (st.solo && st.solo1!.ahead && (st.opts.soloSecondPlayerRoll === 'everyTurn' || first))
     soloRoll(st, log);
   // NAT-NOTE-29: Buddha skips the first turn of the round.
-  if (first && hasMod(st, s, 'skipFirstTurn')) {
+  if (first && hasMod(st, s, MK.skipFirstTurn)) {
     if (log) emit(log, 'nat.ev.skip', { seat: s }, ['NAT-NOTE-29']);
     return false;
   }
-  const extra = first ? modSum(st, s, 'firstTurnExtraActions') : 0; // NAT-NOTE-9
+  const extra = first ? modSum(st, s, MK.firstTurnExtraActions) : 0; // NAT-NOTE-9
   st.turn = { s, left: 1 + extra, main: 0, sunTzu: extra > 0 };
   return true;
 }
@@ -589,7 +580,7 @@ export function mainLeft(st: NatState): number {
   const t = st.turn;
   if (!t) return 0;
   if (t.left <= 0) return 0;
-  if (t.main >= 1 && t.sunTzu && modSum(st, t.s, 'firstTurnExtraActions') <= 0) return 0;
+  if (t.main >= 1 && t.sunTzu && modSum(st, t.s, MK.firstTurnExtraActions) <= 0) return 0;
   return t.left;
 }
 
@@ -1055,7 +1046,7 @@ function placeOptions(st: NatState, s: number, c: ProgressCard): Choose[] {
 function askGolden(st: NatState, s: number, c: ProgressCard): void {
   const p = st.players[s]!;
   const g = c.goldenAge!;
-  const bonus = modSum(st, s, 'goldenAgeBonus');
+  const bonus = modSum(st, s, MK.goldenAgeBonus);
   const opts: Choose[] = [];
   const types = RES4.filter((r) => (g.gain[r] ?? 0) > 0);
   if (types.length > 0) for (const r of types) opts.push({ type: 'choose', res: r });
@@ -1278,7 +1269,7 @@ function shortageVp(st: NatState, s: number, r: Res, log: EventSink): void {
   const p = st.players[s]!;
   if (p.short & RES_BIT[r]) return;
   p.short |= RES_BIT[r];
-  if (hasMod(st, s, 'noShortageVp')) {
+  if (hasMod(st, s, MK.noShortageVp)) {
     if (log) emit(log, 'nat.ev.noShortageVp', { seat: s }, ['NAT-NOTE-32']);
     return;
   }
@@ -2617,8 +2608,9 @@ function startWar(st: NatState, log: EventSink): void {
   if (!st.war) return;
   const w = st.war;
   const def: number[] = [];
+  const str = allDerived(st).str;
   for (const s of st.order) {
-    const ws = strength(st, s) + modSum(st, s, 'warDefense'); // NAT-WARRES-1, NAT-NOTE-3
+    const ws = str[s]! + modSum(st, s, MK.warDefense); // NAT-WARRES-1, NAT-NOTE-3
     if (ws < w.marker) def.push(s);
   }
   if (log)

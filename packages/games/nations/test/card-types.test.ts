@@ -27,7 +27,7 @@ import {
   turn,
   withCard,
 } from './helpers.js';
-import { modSum, raid, scoreParts } from '../src/derive.js';
+import { MK, modSum, raid, scoreParts } from '../src/derive.js';
 import { checkRemovals, newUid, REM_FLAG, run } from '../src/rules.js';
 
 /** Puts `id` in row 1, column 0, gives seat s exactly 1 gold and buys it. */
@@ -665,7 +665,7 @@ describe('Battles (NAT-BAT)', () => {
     ok(st, 0, { type: 'end' });
     turn(st, 0);
     addAdvisor(st, 0, 'hannibal');
-    expect(modSum(st, 0, 'raidBonus')).toBe(1);
+    expect(modSum(st, 0, MK.raidBonus)).toBe(1);
     buy(st, 0, 'kadesh');
     choose(st, { res: 'food' });
     expect(p.res.food).toBe(5);
@@ -741,7 +741,7 @@ describe('Golden ages (NAT-GA)', () => {
     st.board = st.board.map(() => null);
     turn(st, 0);
     addWonder(st, 0, 'uraniborg');
-    expect(modSum(st, 0, 'goldenAgeBonus')).toBe(3);
+    expect(modSum(st, 0, MK.goldenAgeBonus)).toBe(3);
     setRes(st, 0, { gold: 0, stone: 0, food: 0, books: 0 });
     buy(st, 0, 'aeneid'); // 2 books, or 1 resource for 1 VP
     expect(st.pending?.d?.cost).toBe(0);
