@@ -467,9 +467,15 @@ export async function createApp(o: AppOptions): Promise<App> {
         if (!conn) return error('helloFirst', 'Say hello first: {"t":"hello","match":…,"token":…}.');
         const c = conn;
         if (msg.t === 'act') {
-          const res = await hub.act(c.matchId, c.seat, msg.v, msg.action);
-          if (res.ok) send({ t: 'ack', v: res.v, id: msg.id });
-          else
+          // The acknowledgement goes out right after the mover's own update, before the rest of the table's.
+          let acked = false;
+          const res = await hub.act(c.matchId, c.seat, msg.v, msg.action, (r) => {
+            acked = true;
+            send({ t: 'ack', v: r.v, id: msg.id });
+          });
+          if (res.ok) {
+            if (!acked) send({ t: 'ack', v: res.v, id: msg.id });
+          } else
             send({ t: 'error', code: res.code, message: res.message, rule: res.rule, v: res.v, id: msg.id });
           return;
         }

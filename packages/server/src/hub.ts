@@ -215,27 +215,39 @@ export class Hub {
    * that saw the same version (a seat open in two tabs, the spectators) get one message, built and
    * serialised once.
    */
-  changed(rt: MatchRuntime): void {
+  /**
+   * Sends every connection of the match what it has not seen yet. With `first`, the connections of that
+   * seat get theirs first, then `between` runs (the acting client's acknowledgement), then the others:
+   * the player who moved hears back without waiting for the whole table's updates.
+   */
+  changed(rt: MatchRuntime, first?: Seat, between?: () => void): void {
     const built = new Map<string, string>();
-    for (const c of this.conns.get(rt.row.id) ?? []) {
-      if (c.lastV >= rt.v) continue;
-      const key = `${c.seat}:${c.lastV}`;
-      let json = built.get(key);
-      if (json === undefined) {
-        const events = rt.eventsSince(c.seat, c.lastV) ?? [];
-        const msg: ServerMessage = {
-          t: 'update',
-          v: rt.v,
-          events,
-          ...rt.seatState(c.seat),
-          deadline: this.deadline(rt, c.seat),
-        };
-        built.set(key, (json = JSON.stringify(msg)));
-      }
-      c.lastV = rt.v;
-      c.sendJson(json);
-    }
+    const conns = this.conns.get(rt.row.id);
+    if (first !== undefined && conns) {
+      for (const c of conns) if (c.seat === first) this.update(rt, c, built);
+      between?.();
+    } else between?.();
+    if (conns) for (const c of conns) this.update(rt, c, built);
     this.schedule(rt);
+  }
+
+  private update(rt: MatchRuntime, c: Conn, built: Map<string, string>): void {
+    if (c.lastV >= rt.v) return;
+    const key = `${c.seat}:${c.lastV}`;
+    let json = built.get(key);
+    if (json === undefined) {
+      const events = rt.eventsSince(c.seat, c.lastV) ?? [];
+      const msg: ServerMessage = {
+        t: 'update',
+        v: rt.v,
+        events,
+        ...rt.seatState(c.seat),
+        deadline: this.deadline(rt, c.seat),
+      };
+      built.set(key, (json = JSON.stringify(msg)));
+    }
+    c.lastV = rt.v;
+    c.sendJson(json);
   }
 
   /** A match has started: every client waiting in its lobby gets its first view. */
@@ -259,7 +271,13 @@ export class Hub {
   /* ---------------------------------------------------------------- acting */
 
   /** A client's action. Held back until a response window's minimum time has passed. */
-  async act(matchId: string, seat: Seat, clientV: number, action: unknown): Promise<SubmitResult> {
+  async act(
+    matchId: string,
+    seat: Seat,
+    clientV: number,
+    action: unknown,
+    onStored?: (r: SubmitResult & { ok: true }) => void,
+  ): Promise<SubmitResult> {
     const rt = await this.get(matchId);
     if (!rt) return { ok: false, code: 'match.notActive', message: 'The game has not started yet.', v: 0 };
     if (seat < 0) return { ok: false, code: 'spectator', message: 'Spectators cannot act.', v: rt.v };
@@ -269,7 +287,7 @@ export class Hub {
       const wait = since.at + this.config.windowMs - Date.now();
       if (wait > 0) await sleep(wait);
     }
-    return this.submit(rt, seat, clientV, action);
+    return this.submit(rt, seat, clientV, action, onStored);
   }
 
   private async submit(
@@ -277,13 +295,15 @@ export class Hub {
     seat: Seat,
     clientV: number,
     action: unknown,
+    onStored?: (r: SubmitResult & { ok: true }) => void,
   ): Promise<SubmitResult> {
     const r = await rt.exclusive(() => {
       rt.lastActor = seat;
       return rt.submit(seat, clientV, action);
     });
     if (r.ok) {
-      this.changed(rt);
+      const ok = r;
+      this.changed(rt, seat, onStored && (() => onStored(ok)));
       await this.bus.publish(`match:${rt.row.id}`, JSON.stringify({ t: 'moved', v: r.v }));
     } else if (r.code === 'stale') this.changed(rt);
     return r;
