@@ -4,12 +4,13 @@
  * the very same SQL: PostgreSQL dialect, `$1` parameters.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { createPglite } from './pglite-create.js';
 import pg from 'pg';
 import type { WireError, WorkerOptions, WorkerReply, WorkerRequest } from './pglite-worker.js';
+export { createPglite, pgliteStartParams } from './pglite-create.js';
 
 export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: T[] }>;
@@ -240,10 +241,7 @@ export interface PgliteOptions {
  */
 export async function openPglite(dataDir: string, options: PgliteOptions = {}): Promise<Db> {
   if (options.worker) return openPgliteWorker(dataDir);
-  if (dataDir === 'memory') return new PgliteDb(await PGlite.create());
-  await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
-  return new PgliteDb(pg);
+  return new PgliteDb(await createPglite(dataDir));
 }
 
 async function openPgliteWorker(dataDir: string): Promise<Db> {

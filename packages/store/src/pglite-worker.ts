@@ -4,9 +4,9 @@
  * server's event loop, so a slow statement (a checkpoint, a large snapshot) no longer stalls every
  * table. The parent sends queries, statements and transaction boundaries; each gets one reply.
  */
-import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { createPglite } from './pglite-create.js';
 
 export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: unknown[]; tx?: number }
@@ -87,11 +87,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 async function serve(port: NonNullable<typeof parentPort>, o: WorkerOptions): Promise<void> {
   let pg: PGlite;
   try {
-    if (o.dataDir === 'memory') pg = await PGlite.create();
-    else {
-      await mkdir(o.dataDir, { recursive: true });
-      pg = await PGlite.create(o.dataDir);
-    }
+    pg = await createPglite(o.dataDir);
   } catch (e) {
     port.postMessage({ id: 0, error: toWire(e) } satisfies WorkerReply);
     return;
