@@ -639,7 +639,8 @@ export function seatMods(st: NatState, s: number): SeatMods {
   eachMod(st, s, (m) => {
     const k = m.k;
     if (k === MK.cardPrice) sm.price.push((m.b as { cardPrice: SeatMods['price'][number] }).cardPrice);
-    else if (k === MK.deployCost) sm.deploy.push((m.b as { deployCost: SeatMods['deploy'][number] }).deployCost);
+    else if (k === MK.deployCost)
+      sm.deploy.push((m.b as { deployCost: SeatMods['deploy'][number] }).deployCost);
     else if (k === MK.cannotBuy) sm.cannot.push((m.b as { cannotBuy: CardType }).cannotBuy);
     else if (k === MK.colonyRequirement)
       sm.colonyDelta += (m.b as { colonyRequirement: { delta: number } }).colonyRequirement.delta;
