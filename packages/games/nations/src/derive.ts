@@ -3,7 +3,16 @@
  * modifiers in force, metrics, tie groups, benefit and penalty sets. Nothing here changes the state.
  */
 import { E } from './config.js';
-import { nationBoard, printedCard, progressCard } from './data.js';
+import {
+  EVENT_CARDS,
+  NATIONS,
+  nationBoard,
+  printedCard,
+  progressCard,
+  PROGRESS_CARDS,
+  PROMO_EVENT_CARDS,
+  PROMO_PROGRESS_CARDS,
+} from './data.js';
 import type { Inst, NatState, Player } from './state.js';
 import type {
   CardFilter,
@@ -144,6 +153,14 @@ function cardMods(id: string): CardMods {
 export function registerTestCard(c: ProgressCard): void {
   CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
   if (c.removeWhen) REMOVABLE.add(c.id);
+  wealthSafe = null;
+}
+/** Tests only: re-reads a card whose data object was changed in place (its compiled entry and the caches). */
+export function refreshCard(id: string): void {
+  const c = entry(id).c;
+  CARDS.set(id, new CardEntry(c, splitMods(c.static)));
+  if (c.removeWhen) REMOVABLE.add(c.id);
+  wealthSafe = null;
 }
 /** Ids of the cards that carry a removal condition (NAT-REM-1); filled by the rules module and test cards. */
 export const REMOVABLE = new Set<string>();
@@ -376,6 +393,52 @@ export function counter(st: NatState, s: number, k: Counter): number {
   }
   // { die: 6 } is rolled by the effect interpreter, never counted here.
   return 0;
+}
+
+// ---------------------------------------------------------------- what a condition reads
+
+/** Whether a condition reads no resource and no VP, so that paying or producing cannot change it. */
+export function wealthFree(c: Cond): boolean {
+  if ('best' in c) return metricWealthFree(c.best);
+  if ('worst' in c) return metricWealthFree(c.worst);
+  if ('count' in c) return !('resource' in c.count);
+  if ('metric' in c) return metricWealthFree(c.metric);
+  if ('all' in c) return c.all.every(wealthFree);
+  if ('any' in c) return c.any.every(wealthFree);
+  if ('not' in c) return wealthFree(c.not);
+  // passed, manned, has, boughtThisRound, aboveWarMarker (strength), warBoughtBy, defeatedInWar, wonderInProgress
+  return true;
+}
+function metricWealthFree(m: Metric): boolean {
+  if (typeof m !== 'string') return !('resource' in m.counter);
+  return m === 'strength' || m === 'stability' || m === 'workers';
+}
+
+let wealthSafe: boolean | null = null;
+/**
+ * Whether no removal condition (NAT-REM-1) can change when a nation only pays or gains resources or VP: every
+ * removal condition and every conditional modifier (strength and stability feed comparisons) of every known
+ * card, board and event is wealth-free. The rules then skip the re-check after payments and production.
+ */
+export function removalsIgnoreWealth(): boolean {
+  return (wealthSafe ??= computeWealthSafe());
+}
+function computeWealthSafe(): boolean {
+  let safe = true;
+  const walk = (x: unknown): void => {
+    if (!safe || x === null || typeof x !== 'object') return;
+    if (Array.isArray(x)) {
+      for (const y of x) walk(y);
+      return;
+    }
+    const o = x as Record<string, unknown>;
+    if ('removeWhen' in o && o.removeWhen && !wealthFree(o.removeWhen as Cond)) safe = false;
+    if ('when' in o && 'modifier' in o && !wealthFree(o.when as Cond)) safe = false;
+    for (const k in o) walk(o[k]);
+  };
+  walk([PROGRESS_CARDS, PROMO_PROGRESS_CARDS, EVENT_CARDS, PROMO_EVENT_CARDS, NATIONS]);
+  for (const e of CARDS.values()) walk(e.c);
+  return safe;
 }
 
 // ---------------------------------------------------------------- metrics and comparisons

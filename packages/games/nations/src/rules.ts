@@ -27,6 +27,7 @@ import {
   TRIG_FLAG,
   allDerived,
   frozen,
+  removalsIgnoreWealth,
   REMOVABLE,
   seatMods,
   advisorCap,
@@ -308,7 +309,9 @@ export function run(st: NatState, log: EventSink): void {
       ask(st, s, 'nation', opts);
       continue;
     }
+    const which = st.step;
     step(st, log);
+    if (stepChanges(st, which)) checkRemovals(st, log); // NAT-REM-2: a round step is an atomic step too
   }
   throw new Error('nations: run loop did not settle');
 }
@@ -321,7 +324,9 @@ export function runOnly(st: NatState, which: NatState['step'], log?: EventSink):
   sink = log;
   st.step = which;
   st.turn = null;
+  checkRemovals(st, log); // a scenario's state may have been set by hand
   step(st, log);
+  if (stepChanges(st, which)) checkRemovals(st, log);
   drain(st, log);
 }
 /** Runs the stacked work until it is empty or a decision is pending (does not advance the round). */
@@ -342,8 +347,26 @@ let sink: EventSink;
  * Task kinds whose step can change the state a removal condition reads (NAT-REM-2). The others only push
  * further tasks or open a decision (`fire`, `multi`, `eventHalf`), so no check is needed after them.
  */
+/**
+ * Round steps after which a removal condition may read something new: a solo tile drawn (the VO's values), a
+ * growth choice resolved on the spot (a resigned nation), the cleanup (round modifiers, flags, the age); after
+ * books and the solo stability contest only VP changed. The other steps only push tasks (checked as they run)
+ * or ask (answers are checked by apply).
+ */
+function stepChanges(st: NatState, which: NatState['step']): boolean {
+  if (which === 'cleanup') return true;
+  if (which === 'event') return st.solo;
+  if (which === 'growth') return st.pending === null; // answered on the spot, not through apply
+  if (which === 'books' || which === 'events') return !removalsIgnoreWealth();
+  return false;
+}
+
 function changes(kind: Task['t']): boolean {
-  return kind !== 'multi' && kind !== 'fire' && kind !== 'eventHalf';
+  if (kind === 'multi' || kind === 'fire' || kind === 'eventHalf') return false;
+  // Payments and production change only resources, VP and shortage marks: no removal condition reads
+  // those unless some card says otherwise.
+  if (kind === 'pay' || kind === 'prod') return !removalsIgnoreWealth();
+  return true;
 }
 
 function ask(st: NatState, s: number, kind: string, opts: Choose[], d?: Record<string, unknown>): void {

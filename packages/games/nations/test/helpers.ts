@@ -18,7 +18,7 @@ import { expect } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { nations } from '@tabula/nations';
 import type { NatAction, NatState, Choose } from '@tabula/nations';
-import { stability, strength, workers, card, cmpSet, flagsOf } from '../src/derive.js';
+import { stability, strength, workers, card, cmpSet, flagsOf, refreshCard } from '../src/derive.js';
 import { drain, inst, resolveForTest, run, runOnly } from '../src/rules.js';
 import type { ModifierBody, ProgressCard, Res } from '../src/types.js';
 
@@ -318,6 +318,7 @@ export function withCard(id: string, patch: Partial<ProgressCard>, fn: () => voi
   const saved: Record<string, unknown> = {};
   for (const k of Object.keys(patch)) saved[k] = c[k];
   Object.assign(c, patch);
+  refreshCard(id);
   try {
     fn();
   } finally {
@@ -325,6 +326,7 @@ export function withCard(id: string, patch: Partial<ProgressCard>, fn: () => voi
       if (v === undefined) delete c[k];
       else c[k] = v;
     }
+    refreshCard(id);
   }
 }
 
