@@ -142,6 +142,10 @@ export function entry(id: string): CardEntry {
   }
   return e;
 }
+// Every card of the data is entered at load under its own id string, so lookups with the ids of the decks (the
+// same strings) compare keys by identity.
+for (const c of [...PROGRESS_CARDS, ...PROMO_PROGRESS_CARDS])
+  CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
 /** Any card by id: progress, promo, printed start cards and printed wonders. */
 export function card(id: string): ProgressCard {
   return entry(id).c;
