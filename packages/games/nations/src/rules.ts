@@ -344,10 +344,6 @@ export function drain(st: NatState, log?: EventSink): void {
 let sink: EventSink;
 
 /**
- * Task kinds whose step can change the state a removal condition reads (NAT-REM-2). The others only push
- * further tasks or open a decision (`fire`, `multi`, `eventHalf`), so no check is needed after them.
- */
-/**
  * Round steps after which a removal condition may read something new: a solo tile drawn (the VO's values), a
  * growth choice resolved on the spot (a resigned nation), the cleanup (round modifiers, flags, the age); after
  * books and the solo stability contest only VP changed. The other steps only push tasks (checked as they run)
@@ -361,6 +357,10 @@ function stepChanges(st: NatState, which: NatState['step']): boolean {
   return false;
 }
 
+/**
+ * Task kinds whose step can change the state a removal condition reads (NAT-REM-2). The others only push
+ * further tasks or open a decision (`fire`, `multi`, `eventHalf`), so no check is needed after them.
+ */
 function changes(kind: Task['t']): boolean {
   if (kind === 'multi' || kind === 'fire' || kind === 'eventHalf') return false;
   // Payments and production change only resources, VP and shortage marks: no removal condition reads
