@@ -82,6 +82,9 @@ export interface ServerBenchResult {
     /** The server's event-loop delay during the measured phase, ms. */
     loopDelayP99Ms: number;
     loopDelayMaxMs: number;
+    /** act→ack inside the server (message in → ack written), so the clients' own delays are left out. */
+    actP50Ms: number;
+    actP99Ms: number;
     rssMB: number;
   };
   /** The load generator's own event-loop delay (it inflates the measured latencies), ms. */
@@ -593,6 +596,8 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
         systemShare: r3((s1.system - s0.system) / 1e6 / wall),
         loopDelayP99Ms: r3(s1.loopP99),
         loopDelayMaxMs: r3(s1.loopMax),
+        actP50Ms: r3(s1.actP50),
+        actP99Ms: r3(s1.actP99),
         rssMB: r1(s1.rss / 1024 / 1024),
       },
       memory: {
@@ -680,6 +685,11 @@ function human(r: ServerBenchResult, cpu: string): string {
       'act→ack p99',
       `${fmt(l.p99, 3)} ms`,
       `max ${fmt(l.max, 3)} ms (target ≤ ${r.targets.p99Ms} ms: ${r.targets.p99Met ? 'met' : 'MISSED'})`,
+    ],
+    [
+      'in the server',
+      `${fmt(r.server.actP99Ms, 3)} ms`,
+      `p99 from an act's arrival to its ack being written (p50 ${fmt(r.server.actP50Ms, 3)} ms); the rest is the sockets and the clients`,
     ],
     [
       'rejected',

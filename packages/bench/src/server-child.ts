@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '@tabula/server';
 
 export interface ChildOptions {
@@ -31,6 +31,9 @@ export interface ChildStats {
   /** Event-loop delay since the previous sample, ms. */
   loopP99: number;
   loopMax: number;
+  /** The server's own share of act→ack since the previous sample (message in → ack written), ms. */
+  actP50: number;
+  actP99: number;
 }
 
 export type ChildMessage =
@@ -56,7 +59,10 @@ function touchYoungGeneration(): void {
 async function main(): Promise<void> {
   const o = JSON.parse(process.argv[2] ?? '{}') as ChildOptions;
   const pg = /^postgres(ql)?:\/\//i.test(o.store);
+  // Microseconds from an act's arrival to its ack, as the server itself sees them.
+  const acts = createHistogram();
   const server = await startServer({
+    onActTiming: (ms) => acts.record(Math.max(1, Math.round(ms * 1000))),
     port: 0,
     host: '127.0.0.1',
     dataDir: pg ? undefined : o.store,
@@ -92,8 +98,11 @@ async function main(): Promise<void> {
       arrayBuffers: mem.arrayBuffers,
       loopP99: loop.percentile(99) / 1e6,
       loopMax: loop.max / 1e6,
+      actP50: acts.count ? acts.percentile(50) / 1000 : 0,
+      actP99: acts.count ? acts.percentile(99) / 1000 : 0,
     });
     loop.reset();
+    acts.reset();
   };
   // Answered in order (the parent pairs each request with the next answer).
   let queue = Promise.resolve();

@@ -38,6 +38,8 @@ export interface AppOptions {
   /** Extra routes (the web client's static files). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
   logger?: boolean;
+  /** Measurement hook (benchmarks): ms from an `act` message's arrival to its acknowledgement being written. */
+  onActTiming?: (ms: number) => void;
 }
 
 export interface App {
@@ -390,6 +392,7 @@ export async function createApp(o: AppOptions): Promise<App> {
       if (conn) hub.detach(conn);
     });
     ws.on('message', async (data: Buffer, isBinary: boolean) => {
+      const arrived = o.onActTiming ? performance.now() : 0;
       if (!bucket.take()) {
         error('rateLimited', 'Too many messages; slow down.');
         if (++strikes > 100) ws.close(4008, 'flooding');
@@ -469,12 +472,14 @@ export async function createApp(o: AppOptions): Promise<App> {
         if (msg.t === 'act') {
           // The acknowledgement goes out right after the mover's own update, before the rest of the table's.
           let acked = false;
-          const res = await hub.act(c.matchId, c.seat, msg.v, msg.action, (r) => {
+          const ack = (v: number) => {
             acked = true;
-            send({ t: 'ack', v: r.v, id: msg.id });
-          });
+            send({ t: 'ack', v, id: msg.id });
+            o.onActTiming?.(performance.now() - arrived);
+          };
+          const res = await hub.act(c.matchId, c.seat, msg.v, msg.action, (r) => ack(r.v));
           if (res.ok) {
-            if (!acked) send({ t: 'ack', v: res.v, id: msg.id });
+            if (!acked) ack(res.v);
           } else
             send({ t: 'error', code: res.code, message: res.message, rule: res.rule, v: res.v, id: msg.id });
           return;

@@ -21,6 +21,7 @@ export interface ServerOptions {
   rate?: AppOptions['rate'];
   httpRate?: AppOptions['httpRate'];
   extend?: AppOptions['extend'];
+  onActTiming?: AppOptions['onActTiming'];
 }
 
 export interface RunningServer {
@@ -54,6 +55,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     rate: o.rate,
     httpRate: o.httpRate,
     extend: o.extend,
+    onActTiming: o.onActTiming,
   });
   await a.app.listen({ port: o.port, host: o.host ?? '127.0.0.1' });
   const port = (a.app.server.address() as AddressInfo).port;
