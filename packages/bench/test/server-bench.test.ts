@@ -36,6 +36,10 @@ describe('server bench', () => {
     }
     expect(Number.isFinite(json.latencyMs.p99)).toBe(true);
     expect(json.latencyMs.p99).toBeGreaterThanOrEqual(json.latencyMs.p50);
+    // The server's own share of act→ack is measured too, and is part of what the clients see.
+    expect(json.server.actP50Ms).toBeGreaterThan(0);
+    expect(json.server.actP99Ms).toBeGreaterThanOrEqual(json.server.actP50Ms);
+    expect(json.server.actP50Ms).toBeLessThanOrEqual(json.latencyMs.max);
     expect(Number.isFinite(json.memory.kbPerIdleTable)).toBe(true);
     // Only `stale` rejections are expected (seats answering the same version at once).
     expect(json.moves.rejected).toEqual({});
