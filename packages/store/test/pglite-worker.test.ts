@@ -90,6 +90,25 @@ describe('PGlite in a worker thread', () => {
     expect((await db.query<{ x: number }>('SELECT $1::int AS x', [7])).rows).toEqual([{ x: 7 }]);
   });
 
+  it('parses a repeated statement once, and parses it again after a schema change alters its result', async () => {
+    await db.exec('CREATE TABLE shapes (a int)');
+    await db.query('INSERT INTO shapes VALUES ($1)', [1]);
+    await db.query('INSERT INTO shapes VALUES ($1)', [2]); // the same statement, named and reused
+    expect((await db.query('SELECT * FROM shapes ORDER BY a')).rows).toEqual([{ a: 1 }, { a: 2 }]);
+    await db.exec('ALTER TABLE shapes ADD COLUMN b int DEFAULT 9');
+    // The kept plan of `SELECT *` no longer fits: PostgreSQL refuses it, the worker parses it anew.
+    expect((await db.query('SELECT * FROM shapes ORDER BY a')).rows).toEqual([
+      { a: 1, b: 9 },
+      { a: 2, b: 9 },
+    ]);
+    // A statement that failed is not kept under a name that was never created.
+    await expect(db.query('SELECT * FROM shapes_missing WHERE a = $1', [1])).rejects.toMatchObject({
+      code: '42P01',
+    });
+    await db.exec('CREATE TABLE shapes_missing (a int)');
+    expect((await db.query('SELECT * FROM shapes_missing WHERE a = $1', [1])).rows).toEqual([]);
+  });
+
   it('rolls a transaction back when its function throws or a statement in it fails', async () => {
     await expect(
       db.transaction(async (tx) => {
