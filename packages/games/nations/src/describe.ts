@@ -96,6 +96,12 @@ function slotCard(st: NatState | null, seat: Seat, slot: number, l: Locale): str
   const r = st?.players[seat]?.row[slot];
   return r ? cardName(r.id, l) : `#${slot + 1}`;
 }
+/** Where a moved worker comes from: the idle workers (-1) or a slot of the row. */
+function fromText(st: NatState | null, seat: Seat, from: number, l: Locale): string {
+  return from === -1
+    ? tr(l, 'nat.act.fromIdle')
+    : tr(l, 'nat.act.fromCard', { card: slotCard(st, seat, from, l) });
+}
 function instName(st: NatState | null, seat: Seat, u: unknown, l: Locale): string {
   if (!st) return `#${String(u)}`;
   const p = st.players[seat]!;
@@ -122,10 +128,7 @@ export function describeAction(
     }
     case 'deploy':
       return tr(l, 'nat.act.deploy', {
-        from:
-          a.from === -1
-            ? tr(l, 'nat.act.fromIdle')
-            : tr(l, 'nat.act.fromCard', { card: slotCard(st, seat, a.from, l) }),
+        from: fromText(st, seat, a.from, l),
         card: slotCard(st, seat, a.to, l),
       });
     case 'undeploy':
@@ -198,18 +201,12 @@ function describeChoice(
   if (c.stop) return tr(l, 'nat.choose.stop');
   if (c.from !== undefined && c.to !== undefined)
     return tr(l, 'nat.choose.deployFree', {
-      from:
-        c.from === -1
-          ? tr(l, 'nat.act.fromIdle')
-          : tr(l, 'nat.act.fromCard', { card: slotCard(st, seat, c.from as number, l) }),
+      from: fromText(st, seat, c.from as number, l),
       card: slotCard(st, seat, c.to as number, l),
     });
   if (c.from !== undefined && c.side !== undefined)
     return tr(l, 'nat.choose.loseWorker', {
-      from:
-        c.from === -1
-          ? tr(l, 'nat.act.fromIdle')
-          : tr(l, 'nat.act.fromCard', { card: slotCard(st, seat, c.from as number, l) }),
+      from: fromText(st, seat, c.from as number, l),
       side: tr(l, `nat.side.${String(c.side)}`),
     });
   if (c.side !== undefined) return tr(l, 'nat.choose.side', { side: tr(l, `nat.side.${String(c.side)}`) });

@@ -2758,9 +2758,7 @@ function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>, log: E
     // Order moves of this event apply as one block at its end (NAT-EVENT-6): pushed beneath the parts.
     st.stack.pop();
     st.stack.push({ t: 'moves', first: [], last: [], rank: [] });
-    const mv = st.stack[st.stack.length - 1] as Extract<Task, { t: 'moves' }>;
     st.stack.push({ ...t, part: 1 });
-    void mv;
     if (log) emit(log, 'nat.ev.eventHalf', { card: t.card, half: t.half }, ['NAT-EVENT-1', 'NAT-EVENT-2']);
     return;
   }
