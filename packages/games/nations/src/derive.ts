@@ -92,7 +92,13 @@ export function compileMod(m: ModifierBody): CMod {
 interface CardMods {
   own: CMod[];
   others: CMod[];
+  /** Bit `1 << k` is set when a modifier of kind k is in `own` / `others` (see `kindBit`). */
+  ownMask: number;
+  othersMask: number;
 }
+/** The bit of a modifier kind in the masks of `CardMods` and `gather` (every kind is below 31). */
+export const kindBit = (k: number): number => 1 << k;
+const maskOf = (list: CMod[]): number => list.reduce((a, m) => a | kindBit(m.k), 0);
 /** Resource order of the compiled per-worker vectors: gold, stone, food, books. */
 const R4: readonly Res[] = ['gold', 'stone', 'food', 'books'];
 function vec(b: Partial<Record<Res, number>> | undefined): number[] | null {
@@ -118,7 +124,7 @@ export class CardEntry {
     this.military = c.type === 'military';
   }
 }
-const NO_MODS: CardMods = { own: [], others: [] };
+const NO_MODS: CardMods = { own: [], others: [], ownMask: 0, othersMask: 0 };
 const CARDS = new Map<string, CardEntry>();
 function splitMods(list: Modifier[] | undefined): CardMods {
   if (!list || list.length === 0) return NO_MODS;
@@ -130,7 +136,7 @@ function splitMods(list: Modifier[] | undefined): CardMods {
     if (at !== 'others') own.push(cm);
     if (at === 'others' || at === 'all') others.push(cm);
   }
-  return { own, others };
+  return { own, others, ownMask: maskOf(own), othersMask: maskOf(others) };
 }
 export function entry(id: string): CardEntry {
   let e = CARDS.get(id);
@@ -146,16 +152,37 @@ export function entry(id: string): CardEntry {
 // same strings) compare keys by identity.
 for (const c of [...PROGRESS_CARDS, ...PROMO_PROGRESS_CARDS])
   CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
+/**
+ * The entry of a card instance through a small direct-mapped cache keyed by the instance object (slot: the low
+ * bits of its uid): a pointer comparison instead of a map lookup in the hot loops. Instance ids never change in
+ * place (a card moving or changing creates a new instance object), and `refreshCard` clears the cache.
+ */
+const IC_MASK = 2047;
+const icObj: Array<object | null> = new Array<object | null>(IC_MASK + 1).fill(null);
+const icEntry: Array<CardEntry | null> = new Array<CardEntry | null>(IC_MASK + 1).fill(null);
+export function instEntry(x: Inst): CardEntry {
+  const h = x.u & IC_MASK;
+  if (icObj[h] === x) return icEntry[h]!;
+  const e = entry(x.id);
+  icObj[h] = x;
+  icEntry[h] = e;
+  return e;
+}
+/** The card of an instance (see `instEntry`). */
+export const instCard = (x: Inst): ProgressCard => instEntry(x).c;
 /** Any card by id: progress, promo, printed start cards and printed wonders. */
 export function card(id: string): ProgressCard {
   return entry(id).c;
 }
-function cardMods(id: string): CardMods {
-  return entry(id).mods;
+/** The kind bits of a card's static modifiers (own and others'), for `NatState.mk`. */
+export function kindsOf(id: string): number {
+  const m = entry(id).mods;
+  return m.ownMask | m.othersMask;
 }
 /** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
 export function registerTestCard(c: ProgressCard): void {
   CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
+  icObj.fill(null);
   if (c.removeWhen) REMOVABLE.add(c.id);
   wealthSafe = null;
 }
@@ -163,6 +190,7 @@ export function registerTestCard(c: ProgressCard): void {
 export function refreshCard(id: string): void {
   const c = entry(id).c;
   CARDS.set(id, new CardEntry(c, splitMods(c.static)));
+  icObj.fill(null);
   if (c.removeWhen) REMOVABLE.add(c.id);
   wealthSafe = null;
 }
@@ -213,6 +241,17 @@ function boardEntry(p: Player): BoardEntry {
   }
   return e;
 }
+/** The board entry last seen at each seat index: a pointer comparison instead of a map lookup in the hot loops. */
+const seatNation: string[] = [];
+const seatBoard: BoardEntry[] = [];
+function boardMods(p: Player, o: number): CardMods {
+  let e = seatBoard[o];
+  if (seatNation[o] !== p.nation || !e) {
+    e = seatBoard[o] = boardEntry(p);
+    seatNation[o] = p.nation;
+  }
+  return p.side === 'B' ? e.modsB : e.modsA;
+}
 export function board(p: Player): NationBoard {
   const e = boardEntry(p);
   return p.side === 'B' ? e.B : e.A;
@@ -233,50 +272,79 @@ export function eachCard(
   for (const w of p.wonders) fn(w, card(w.id), 'wonder');
 }
 
-/** Every modifier in force for seat s (own sources, others' `appliesTo` sources, round modifiers). */
-export function eachMod(st: NatState, s: number, fn: (m: CMod) => void): void {
+const NONE: readonly CMod[] = [];
+function pick(out: CMod[], list: CMod[], listMask: number, mask: number): CMod[] {
+  if ((listMask & mask) === 0) return out;
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i]!;
+    if (kindBit(m.k) & mask) {
+      if (out === NONE) out = [];
+      out.push(m);
+    }
+  }
+  return out;
+}
+/**
+ * The modifiers in force for seat s (own sources, others' `appliesTo` sources, round modifiers) whose kind bit
+ * is in `mask`, in slot order. Cards without a modifier of those kinds are skipped on their masks, and the
+ * common answer "none" allocates nothing.
+ */
+export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
+  let out = NONE as CMod[];
   const ps = st.players;
+  // No card of those kinds was ever created in this game: only the boards and round modifiers can have them.
+  const cards = ((st.mk ?? -1) & mask) !== 0;
   for (let o = 0; o < ps.length; o++) {
     const p = ps[o]!;
     const own = o === s;
-    const e = boardEntry(p);
-    const bm = p.side === 'B' ? e.modsB : e.modsA;
-    let list = own ? bm.own : bm.others;
-    for (let i = 0; i < list.length; i++) fn(list[i]!);
+    let m = boardMods(p, o);
+    out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+    if (!cards) continue;
     const adv = p.advisors;
     for (let k = 0; k < adv.length; k++) {
       if ((adv[k]!.u & MOD_FLAG) === 0) continue;
-      const m = cardMods(adv[k]!.id);
-      list = own ? m.own : m.others;
-      for (let i = 0; i < list.length; i++) fn(list[i]!);
+      m = instEntry(adv[k]!).mods;
+      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
     }
     const row = p.row;
     for (let k = 0; k < row.length; k++) {
       const r = row[k];
       if (!r || r.w <= 0 || (r.u & MOD_FLAG) === 0) continue;
-      const m = cardMods(r.id);
-      list = own ? m.own : m.others;
-      for (let i = 0; i < list.length; i++) fn(list[i]!);
+      m = instEntry(r).mods;
+      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
     }
     const col = p.colonies;
     for (let k = 0; k < col.length; k++) {
       if ((col[k]!.u & MOD_FLAG) === 0) continue;
-      const m = cardMods(col[k]!.id);
-      list = own ? m.own : m.others;
-      for (let i = 0; i < list.length; i++) fn(list[i]!);
+      m = instEntry(col[k]!).mods;
+      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
     }
     const won = p.wonders;
     for (let k = 0; k < won.length; k++) {
       if ((won[k]!.u & MOD_FLAG) === 0) continue;
-      const m = cardMods(won[k]!.id);
-      list = own ? m.own : m.others;
-      for (let i = 0; i < list.length; i++) fn(list[i]!);
+      m = instEntry(won[k]!).mods;
+      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
     }
   }
   const mods = st.mods;
-  for (let i = 0; i < mods.length; i++) if (mods[i]!.seat === s) fn(compileMod(mods[i]!.body));
+  for (let i = 0; i < mods.length; i++)
+    if (mods[i]!.seat === s) {
+      const cm = compileMod(mods[i]!.body);
+      if (kindBit(cm.k) & mask) {
+        if (out === NONE) out = [];
+        out.push(cm);
+      }
+    }
+  return out;
+}
+/** Every modifier in force for seat s (own sources, others' `appliesTo` sources, round modifiers). */
+export function eachMod(st: NatState, s: number, fn: (m: CMod) => void): void {
+  const list = gather(st, s, -1);
+  for (let i = 0; i < list.length; i++) fn(list[i]!);
 }
 
+const VALUE_KINDS =
+  kindBit(MK.strength) | kindBit(MK.stability) | kindBit(MK.strengthFloor) | kindBit(MK.when);
 function rawValues(st: NatState, s: number, withCond: boolean): { str: number; stab: number } {
   const p = st.players[s]!;
   let str = 0;
@@ -285,14 +353,16 @@ function rawValues(st: NatState, s: number, withCond: boolean): { str: number; s
   for (let i = 0; i < row.length; i++) {
     const r = row[i];
     if (r && r.w > 0) {
-      const e = entry(r.id);
+      const e = instEntry(r);
       str += e.pwStr * r.w;
       stab += e.pwStab * r.w;
     }
   }
   stab += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
   let floor = 0;
-  eachMod(st, s, (m) => {
+  const list = gather(st, s, VALUE_KINDS);
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i]!;
     const k = m.k;
     if (k === MK.strength) str += m.n;
     else if (k === MK.stability) stab += m.n;
@@ -304,7 +374,7 @@ function rawValues(st: NatState, s: number, withCond: boolean): { str: number; s
         else if (b.k === MK.stability) stab += b.n;
       }
     }
-  });
+  }
   return { str: Math.max(str, floor), stab };
 }
 
@@ -328,19 +398,14 @@ export function workers(p: Player): number {
 /** Sum of a numeric modifier for seat s. */
 /** Sum of a numeric modifier kind (`MK.advisorSlots`, `MK.raidBonus`…) for seat s. */
 export function modSum(st: NatState, s: number, k: number): number {
+  const list = gather(st, s, kindBit(k));
   let v = 0;
-  eachMod(st, s, (m) => {
-    if (m.k === k) v += m.n;
-  });
+  for (let i = 0; i < list.length; i++) v += list[i]!.n;
   return v;
 }
 /** Whether a modifier of this kind (`MK.noShortageVp`…) is in force for seat s. */
 export function hasMod(st: NatState, s: number, k: number): boolean {
-  let f = false;
-  eachMod(st, s, (m) => {
-    if (m.k === k) f = true;
-  });
-  return f;
+  return gather(st, s, kindBit(k)).length > 0;
 }
 export const countsAsLeastStable = (st: NatState, s: number) => hasMod(st, s, MK.countsAsLeastStable);
 
@@ -518,47 +583,63 @@ export function allDerived(st: NatState, uncond = false): Derived {
   if (!uncond && frozenSt === st) return (frozenD ??= computeDerived(st, false));
   return computeDerived(st, uncond);
 }
+const DERIVED_KINDS = VALUE_KINDS | kindBit(MK.countsAsLeastStable);
+/** The sums of `computeDerived` while they are collected (no closures in the hot loop). */
+class DerivedSums {
+  readonly str: number[];
+  readonly stab: number[];
+  readonly floor: number[];
+  readonly least: boolean[];
+  conditional = false;
+  constructor(n: number) {
+    this.str = new Array<number>(n).fill(0);
+    this.stab = new Array<number>(n).fill(0);
+    this.floor = new Array<number>(n).fill(0);
+    this.least = new Array<boolean>(n).fill(false);
+  }
+  add(s: number, m: CMod): void {
+    const k = m.k;
+    if (k === MK.strength) this.str[s]! += m.n;
+    else if (k === MK.stability) this.stab[s]! += m.n;
+    else if (k === MK.strengthFloor) this.floor[s] = Math.max(this.floor[s]!, m.n);
+    else if (k === MK.countsAsLeastStable) this.least[s] = true;
+    else if (k === MK.when) this.conditional = true;
+  }
+  /** A source's modifiers: its own ones to its owner o, its `others` ones to every other nation. */
+  spread(o: number, cm: CardMods): void {
+    if ((cm.ownMask & DERIVED_KINDS) !== 0) for (const m of cm.own) this.add(o, m);
+    if ((cm.othersMask & DERIVED_KINDS) !== 0)
+      for (let s = 0; s < this.str.length; s++) if (s !== o) for (const m of cm.others) this.add(s, m);
+  }
+}
 function computeDerived(st: NatState, uncond: boolean): Derived {
   const n = st.players.length;
-  const str = new Array<number>(n).fill(0);
-  const stab = new Array<number>(n).fill(0);
-  const floor = new Array<number>(n).fill(0);
-  const least = new Array<boolean>(n).fill(false);
-  let conditional = false;
-  const add = (s: number, m: CMod) => {
-    const k = m.k;
-    if (k === MK.strength) str[s]! += m.n;
-    else if (k === MK.stability) stab[s]! += m.n;
-    else if (k === MK.strengthFloor) floor[s] = Math.max(floor[s]!, m.n);
-    else if (k === MK.countsAsLeastStable) least[s] = true;
-    else if (k === MK.when) conditional = true;
-  };
-  const spread = (o: number, cm: CardMods) => {
-    for (const m of cm.own) add(o, m);
-    if (cm.others.length) for (let s = 0; s < n; s++) if (s !== o) for (const m of cm.others) add(s, m);
-  };
+  const d = new DerivedSums(n);
+  const { str, stab, floor } = d;
   for (let o = 0; o < n; o++) {
     const p = st.players[o]!;
     const row = p.row;
     for (let i = 0; i < row.length; i++) {
       const r = row[i];
       if (r && r.w > 0) {
-        const e = entry(r.id);
+        const e = instEntry(r);
         str[o]! += e.pwStr * r.w;
         stab[o]! += e.pwStab * r.w;
-        if (r.u & MOD_FLAG) spread(o, e.mods);
+        if (r.u & MOD_FLAG) d.spread(o, e.mods);
       }
     }
     stab[o]! += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
-    const e = boardEntry(p);
-    spread(o, p.side === 'B' ? e.modsB : e.modsA);
-    for (const x of p.advisors) if (x.u & MOD_FLAG) spread(o, cardMods(x.id));
-    for (const x of p.colonies) if (x.u & MOD_FLAG) spread(o, cardMods(x.id));
-    for (const x of p.wonders) if (x.u & MOD_FLAG) spread(o, cardMods(x.id));
+    d.spread(o, boardMods(p, o));
+    const adv = p.advisors;
+    for (let i = 0; i < adv.length; i++) if (adv[i]!.u & MOD_FLAG) d.spread(o, instEntry(adv[i]!).mods);
+    const col = p.colonies;
+    for (let i = 0; i < col.length; i++) if (col[i]!.u & MOD_FLAG) d.spread(o, instEntry(col[i]!).mods);
+    const won = p.wonders;
+    for (let i = 0; i < won.length; i++) if (won[i]!.u & MOD_FLAG) d.spread(o, instEntry(won[i]!).mods);
   }
-  for (const m of st.mods) add(m.seat, compileMod(m.body));
+  for (const m of st.mods) d.add(m.seat, compileMod(m.body));
   for (let s = 0; s < n; s++) {
-    if (conditional && !uncond) {
+    if (d.conditional && !uncond) {
       str[s] = strength(st, s);
       stab[s] = stability(st, s);
       continue;
@@ -567,7 +648,7 @@ function computeDerived(st: NatState, uncond: boolean): Derived {
     str[s] = v < 0 ? 0 : v > E.strengthMax ? E.strengthMax : v;
     if (stab[s]! > E.stabilityMax) stab[s] = E.stabilityMax;
   }
-  return { str, stab, least };
+  return { str, stab, least: d.least };
 }
 
 /** NAT-CMP-3 / NAT-CMP-4 over all nations: which seats get the benefit ('best') or the penalty ('worst'). */
@@ -636,7 +717,7 @@ export function cond(st: NatState, s: number, c: Cond, uncond = false): boolean 
   if ('passed' in c) return passedAs(st, s, c.passed);
   if ('manned' in c) {
     for (const r of st.players[s]!.row)
-      if (r && r.w > 0 && (c.manned === 'any' || card(r.id).type === c.manned)) return true;
+      if (r && r.w > 0 && (c.manned === 'any' || instCard(r).type === c.manned)) return true;
     return false;
   }
   if ('has' in c) return counter(st, s, { cards: c.has }) >= (c.min ?? 1);
@@ -678,7 +759,7 @@ export function raid(st: NatState, s: number): number | null {
   let best: number | null = null;
   for (const r of st.players[s]!.row)
     if (r && r.w > 0) {
-      const c = card(r.id);
+      const c = instCard(r);
       if (c.type === 'military' && c.raid !== undefined && (best === null || c.raid > best)) best = c.raid;
     }
   return best === null ? null : best + modSum(st, s, MK.raidBonus);
@@ -686,7 +767,7 @@ export function raid(st: NatState, s: number): number | null {
 
 export function militaryCount(p: Player): number {
   let n = 0;
-  for (const r of p.row) if (r && card(r.id).type === 'military') n++;
+  for (const r of p.row) if (r && instCard(r).type === 'military') n++;
   return n;
 }
 
@@ -701,9 +782,13 @@ export interface SeatMods {
   str?: number;
   raid?: number | null;
 }
+const SEAT_KINDS =
+  kindBit(MK.cardPrice) | kindBit(MK.deployCost) | kindBit(MK.cannotBuy) | kindBit(MK.colonyRequirement);
 export function seatMods(st: NatState, s: number): SeatMods {
   const sm: SeatMods = { price: [], deploy: [], cannot: [], colonyDelta: 0 };
-  eachMod(st, s, (m) => {
+  const list = gather(st, s, SEAT_KINDS);
+  for (let i = 0; i < list.length; i++) {
+    const m = list[i]!;
     const k = m.k;
     if (k === MK.cardPrice) sm.price.push((m.b as { cardPrice: SeatMods['price'][number] }).cardPrice);
     else if (k === MK.deployCost)
@@ -711,7 +796,7 @@ export function seatMods(st: NatState, s: number): SeatMods {
     else if (k === MK.cannotBuy) sm.cannot.push((m.b as { cannotBuy: CardType }).cannotBuy);
     else if (k === MK.colonyRequirement)
       sm.colonyDelta += (m.b as { colonyRequirement: { delta: number } }).colonyRequirement.delta;
-  });
+  }
   return sm;
 }
 
@@ -747,9 +832,8 @@ export function deployCost(
 }
 export function architectCost(st: NatState, s: number, base: number): number {
   let v = base;
-  eachMod(st, s, (m) => {
-    if (m.k === MK.architectCost) v += (m.b as { architectCost: { delta: number } }).architectCost.delta;
-  });
+  for (const m of gather(st, s, kindBit(MK.architectCost)))
+    v += (m.b as { architectCost: { delta: number } }).architectCost.delta;
   return v < 0 ? 0 : v;
 }
 export function colonyRequirement(
@@ -768,9 +852,8 @@ export function growthAmount(st: NatState, s: number): number {
   // NAT-SETUP-3 Decision: the table may also be indexed by age (growthAmount[level][age]).
   const g: number | number[] = E.growthAmount[st.players[s]!.level];
   let v = Array.isArray(g) ? g[Math.min(g.length, age(st)) - 1]! : g;
-  eachMod(st, s, (m) => {
-    if (m.k === MK.growthAmount) v += (m.b as { growthAmount: { delta: number } }).growthAmount.delta;
-  });
+  for (const m of gather(st, s, kindBit(MK.growthAmount)))
+    v += (m.b as { growthAmount: { delta: number } }).growthAmount.delta;
   return Math.max(0, v);
 }
 

@@ -5,19 +5,39 @@
  */
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
-import { card, deployCost, seatMods } from './derive.js';
+import { card, deployCost, instCard, seatMods } from './derive.js';
 import { abilitySources, buyError, defaultChoice, hireError, mainLeft, turnError } from './rules.js';
-import type { NatAction, NatState } from './state.js';
+import type { BoardCard, NatAction, NatState } from './state.js';
+import type { ProgressCard } from './types.js';
+
+const KINDS = new Map<string, string>();
+/** "nat." + the pending kind, built once per kind. */
+function promptKind(k: string): string {
+  let v = KINDS.get(k);
+  if (v === undefined) KINDS.set(k, (v = `nat.${k}`));
+  return v;
+}
 
 export function prompts(st: NatState): Prompt[] {
   if (st.over) return [];
   if (st.pending) {
     const pd = st.pending;
-    return [{ seat: pd.s, kind: `nat.${pd.kind}`, args: { n: pd.opts.length } }];
+    return [{ seat: pd.s, kind: promptKind(pd.kind), args: { n: pd.opts.length } }];
   }
   if (st.step === 'action' && st.turn)
     return [{ seat: st.turn.s, kind: 'nat.turn', args: { left: mainLeft(st), main: st.turn.main } }];
   return [];
+}
+
+/** The card on board space i, cached per space by the board object (a dealt card is a new object). */
+const bcObj: Array<object | null> = [];
+const bcCard: ProgressCard[] = [];
+function boardCard(i: number, b: BoardCard): ProgressCard {
+  if (bcObj[i] === b) return bcCard[i]!;
+  const c = card(b.id);
+  bcObj[i] = b;
+  bcCard[i] = c;
+  return c;
 }
 
 export function legalActions(st: NatState, seat: number): NatAction[] {
@@ -40,7 +60,7 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
       const col = i - (row - 1) * cols;
       if (plain) {
         if (gold < E.rowPrice[row - 1]!) continue;
-        const t = card(b.id).type;
+        const t = boardCard(i, b).type;
         if (t !== 'colony' && t !== 'war' && t !== 'battle') {
           out.push({ type: 'buy', row, col });
           continue;
@@ -53,11 +73,14 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
     for (let to = 0; to < p.row.length; to++) {
       const target = p.row[to];
       if (!target) continue;
-      const cost = deployCost(st, seat, card(target.id), sm);
-      if (stone < cost.stone) continue;
-      let okOther = true;
-      for (const [r, n] of cost.other) if (p.res[r] < n) okOther = false;
-      if (!okOther) continue;
+      const c = instCard(target);
+      if (c.deployCost || sm.deploy.length) {
+        const cost = deployCost(st, seat, c, sm);
+        if (stone < cost.stone) continue;
+        let okOther = true;
+        for (const [r, n] of cost.other) if (p.res[r] < n) okOther = false;
+        if (!okOther) continue;
+      }
       if (p.idle > 0) out.push({ type: 'deploy', from: -1, to });
       for (let from = 0; from < p.row.length; from++) {
         const r = p.row[from];

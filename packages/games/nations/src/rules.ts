@@ -23,6 +23,8 @@ import type { SeatMods } from './derive.js';
 import {
   ABIL_FLAG,
   flagsOf,
+  kindsOf,
+  MOD_FLAG,
   REM_FLAG,
   TRIG_FLAG,
   allDerived,
@@ -43,8 +45,10 @@ import {
   counter,
   deployCost,
   eachCard,
-  eachMod,
-  entry,
+  gather,
+  instCard,
+  instEntry,
+  kindBit,
   MK,
   growthAmount,
   hasMod,
@@ -161,6 +165,7 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     past: [],
     last: -1,
     rem: 0,
+    mk: 0,
     over: null,
     steps: 0,
   };
@@ -270,6 +275,7 @@ export { REM_FLAG };
 export function newUid(st: NatState, id: string): number {
   const u = st.uid++ | flagsOf(id);
   if (u & REM_FLAG) st.rem++;
+  if (u & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(id);
   return u;
 }
 
@@ -550,7 +556,9 @@ function drawEvent(st: NatState, log: EventSink): void {
 
 function startNextTurn(st: NatState, log: EventSink): boolean {
   const order = st.order;
-  if (order.every((s) => st.players[s]!.passed)) {
+  let all = true;
+  for (let i = 0; i < order.length; i++) if (!st.players[order[i]!]!.passed) all = false;
+  if (all) {
     st.step = 'production';
     st.turn = null;
     if (log) emit(log, 'nat.ev.actionEnd', {}, ['NAT-ACTION-8']);
@@ -1323,7 +1331,7 @@ function removalHits(st: NatState): Array<[number, number]> {
       const x = list[i];
       // Only instances flagged at creation can carry a removal condition.
       if (!x || (x.u & REM_FLAG) === 0) continue;
-      const rw = card(x.id).removeWhen;
+      const rw = instCard(x).removeWhen;
       if (rw && cond(st, s, rw)) hits.push([s, x.u]);
     }
   };
@@ -1507,7 +1515,13 @@ function runTask(st: NatState, t: Task, log: EventSink): void {
 
 function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>, log: EventSink): void {
   st.stack.pop();
-  t.u |= flagsOf(t.id); // a wonder put under construction by hand (scenarios) gets its capability flags here
+  // A wonder put under construction by hand (scenarios) gets its capability flags and pre-check counts here.
+  const added = flagsOf(t.id) & ~t.u;
+  if (added) {
+    t.u |= added;
+    if (added & REM_FLAG) st.rem++;
+    if (added & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(t.id);
+  }
   const s = t.s;
   const p = st.players[s]!;
   const c = card(t.id);
@@ -2510,19 +2524,17 @@ export function productionTask(st: NatState): Task {
     const ch: Array<[Res[], number]> = [];
     let ignoreMil = false;
     let ignoreBld = false;
-    eachMod(st, s, (m) => {
-      if (m.k === MK.ignoreUpkeep) {
-        const t = (m.b as { ignoreUpkeep: { cardType: CardType } }).ignoreUpkeep.cardType;
-        if (t === 'military') ignoreMil = true;
-        else if (t === 'building') ignoreBld = true;
-      }
-    });
+    for (const m of gather(st, s, kindBit(MK.ignoreUpkeep))) {
+      const t = (m.b as { ignoreUpkeep: { cardType: CardType } }).ignoreUpkeep.cardType;
+      if (t === 'military') ignoreMil = true;
+      else if (t === 'building') ignoreBld = true;
+    }
     // Per-worker production and upkeep as [gold, stone, food, books] vectors.
     const v = [0, 0, 0, 0];
     productionEntries(st, s, board(p).production, v, ch);
     for (const r of p.row)
       if (r && r.w > 0) {
-        const e = entry(r.id);
+        const e = instEntry(r);
         const pr = e.pwProduce;
         if (pr) for (let i = 0; i < 4; i++) v[i]! += pr[i]! * r.w;
         const co = e.pwConsume;
@@ -2670,17 +2682,14 @@ function runWar(st: NatState, t: Extract<Task, { t: 'war' }>, log: EventSink): v
   const loss: Record<Res, number> = { gold: 0, stone: 0, food: 0, books: 0 };
   for (const r of RES4) loss[r] += c.war!.loss[r] ?? 0;
   // NAT-WARRES-7: extra losses from modifiers (Martin Luther).
-  eachMod(st, s, (m) => {
-    if (m.k === MK.warExtraLoss) {
-      const x = (m.b as { warExtraLoss: Bag }).warExtraLoss;
-      for (const r of RES4) loss[r] += x[r] ?? 0;
-    }
-  });
+  for (const m of gather(st, s, kindBit(MK.warExtraLoss))) {
+    const x = (m.b as { warExtraLoss: Bag }).warExtraLoss;
+    for (const r of RES4) loss[r] += x[r] ?? 0;
+  }
   let vpLoss = c.war!.vp;
   let immune = false;
-  eachMod(st, s, (m) => {
-    if (m.k === MK.warVpImmune && cond(st, s, (m.b as { warVpImmune: Cond }).warVpImmune)) immune = true;
-  });
+  for (const m of gather(st, s, kindBit(MK.warVpImmune)))
+    if (cond(st, s, (m.b as { warVpImmune: Cond }).warVpImmune)) immune = true;
   if (immune) vpLoss = 0; // NAT-NOTE-4
   const stab = stability(st, s);
   const total = RES4.reduce((a, r) => a + loss[r], 0);

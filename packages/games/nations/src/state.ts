@@ -226,6 +226,12 @@ export interface NatState {
   last: number;
   /** Card instances in play that carry a removal condition (see `anyRemovable`). */
   rem: number;
+  /**
+   * The modifier kinds (`kindBit`) of every card instance created in this game, OR-ed: an over-approximation of
+   * the kinds that cards in play can have, so that asking for a kind no card ever had skips the walk over the
+   * cards (`gather`). Absent in states saved before it existed: then every kind may be in play.
+   */
+  mk?: number;
   over: { winners: number[]; reason: string; scores: number[]; breakdown: number[][]; title?: string } | null;
   /** Counts of actions applied (property tests). */
   steps: number;
