@@ -25,7 +25,9 @@ import type {
   Res,
   NationBoard,
   Modifier,
+  TriggerEvent,
 } from './types.js';
+import { TRIGGER_EVENTS } from './types.js';
 
 /**
  * Modifier kinds (§19.3) as small integers, so the hot loops switch on a number instead of testing which key a
@@ -112,10 +114,13 @@ export class CardEntry {
   readonly pwProduce: number[] | null;
   readonly pwConsume: number[] | null;
   readonly military: boolean;
+  /** The trigger events (`fireBit`) the card reacts to. */
+  readonly fires: number;
   constructor(
     readonly c: ProgressCard,
     readonly mods: CardMods,
   ) {
+    this.fires = (c.triggers ?? []).reduce((a, t) => a | fireBit(t.on), 0);
     const pw = c.perWorker;
     this.pwStr = pw?.strength ?? 0;
     this.pwStab = pw?.stability ?? 0;
@@ -174,6 +179,13 @@ export const instCard = (x: Inst): ProgressCard => instEntry(x).c;
 export function card(id: string): ProgressCard {
   return entry(id).c;
 }
+/** The bit of a trigger event in `CardEntry.fires` and `NatState.tk`. */
+export function fireBit(on: string): number {
+  const i = TRIGGER_EVENTS.indexOf(on as TriggerEvent);
+  return i < 0 ? 0 : 1 << i;
+}
+/** The trigger events a card reacts to, for `NatState.tk`. */
+export const firesOf = (id: string): number => entry(id).fires;
 /** The kind bits of a card's static modifiers (own and others'), for `NatState.mk`. */
 export function kindsOf(id: string): number {
   const m = entry(id).mods;

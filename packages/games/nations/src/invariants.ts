@@ -4,7 +4,17 @@
  * NAT-SOLO-17), architects and tracks within bounds.
  */
 import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
-import { allDerived, card, kindsOf, MOD_FLAG, REM_FLAG, stability, strength } from './derive.js';
+import {
+  allDerived,
+  card,
+  firesOf,
+  kindsOf,
+  MOD_FLAG,
+  REM_FLAG,
+  stability,
+  strength,
+  TRIG_FLAG,
+} from './derive.js';
 import { allCardPlaces } from './rules.js';
 import type { NatState } from './state.js';
 
@@ -57,6 +67,10 @@ export function checkInvariants(st: NatState): string[] {
     for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
       if (x && x.u & MOD_FLAG && ((st.mk ?? -1) & kindsOf(x.id)) !== kindsOf(x.id))
         out.push(`modifier kinds of ${x.id} missing from the pre-check`);
+  for (const p of st.players)
+    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
+      if (x && x.u & TRIG_FLAG && ((st.tk ?? -1) & firesOf(x.id)) !== firesOf(x.id))
+        out.push(`trigger events of ${x.id} missing from the pre-check`);
   // The one-pass derived values agree with the per-nation ones (NAT-DERIV-1/2).
   if (st.players.every((p) => p.nation)) {
     const d = allDerived(st);

@@ -6,7 +6,7 @@
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
 import { card, deployCost, instCard, seatMods } from './derive.js';
-import { abilitySources, buyError, defaultChoice, hireError, mainLeft, turnError } from './rules.js';
+import { abilitySources, buyProblem, defaultChoice, hireError, mainLeft, turnError } from './rules.js';
 import type { BoardCard, NatAction, NatState } from './state.js';
 import type { ProgressCard } from './types.js';
 
@@ -49,7 +49,7 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
   const main = mainLeft(st) > 0;
   if (main) {
     const sm = seatMods(st, seat);
-    // Fast path when no modifier touches prices or purchases: the row price and the per-type checks only.
+    // Without price modifiers, a space whose row price the gold does not cover is skipped at once.
     const plain = sm.price.length === 0 && sm.cannot.length === 0;
     const gold = p.res.gold;
     const cols = st.cols;
@@ -57,16 +57,9 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
       const b = st.board[i];
       if (!b) continue;
       const row = ((i / cols) | 0) + 1;
-      const col = i - (row - 1) * cols;
-      if (plain) {
-        if (gold < E.rowPrice[row - 1]!) continue;
-        const t = boardCard(i, b).type;
-        if (t !== 'colony' && t !== 'war' && t !== 'battle') {
-          out.push({ type: 'buy', row, col });
-          continue;
-        }
-      }
-      if (!buyError(st, seat, row, col, false, undefined, sm)) out.push({ type: 'buy', row, col });
+      if (plain && gold < E.rowPrice[row - 1]!) continue;
+      if (!buyProblem(st, seat, row, boardCard(i, b), false, sm))
+        out.push({ type: 'buy', row, col: i - (row - 1) * cols });
     }
     // Deployments: the cost depends on the target only, so it is checked once per target.
     const stone = p.res.stone;

@@ -24,6 +24,8 @@ import {
   ABIL_FLAG,
   flagsOf,
   kindsOf,
+  firesOf,
+  fireBit,
   MOD_FLAG,
   REM_FLAG,
   TRIG_FLAG,
@@ -166,6 +168,7 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     last: -1,
     rem: 0,
     mk: 0,
+    tk: 0,
     over: null,
     steps: 0,
   };
@@ -276,6 +279,7 @@ export function newUid(st: NatState, id: string): number {
   const u = st.uid++ | flagsOf(id);
   if (u & REM_FLAG) st.rem++;
   if (u & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(id);
+  if (u & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(id);
   return u;
 }
 
@@ -754,20 +758,45 @@ export function buyError(
   if (types && !types.includes(c.type))
     return fail('cardType', 'That card cannot be taken this way.', 'NAT-NOTE-30');
   sm ??= seatMods(st, s);
-  if (!free && st.players[s]!.res.gold < price(st, s, row, c, sm))
-    return fail('gold', `You need ${price(st, s, row, c, sm)} gold to buy that card.`, 'NAT-BUY-2');
-  if (cannotBuy(st, s, c.type, sm))
-    return fail('forbidden', 'A card in play forbids you to buy that type.', 'NAT-NOTE-39');
-  if (c.type === 'colony' && (sm.str ??= strength(st, s)) < colonyRequirement(st, s, c, sm))
-    return fail(
-      'colonyStrength',
-      `That colony needs strength ${colonyRequirement(st, s, c, sm)}.`,
-      'NAT-COL-1',
-    );
-  if (c.type === 'war' && st.warBought)
-    return fail('war', 'A war has already been bought this round.', 'NAT-WAR-1');
-  if (c.type === 'battle' && (sm.raid === undefined ? (sm.raid = raid(st, s)) : sm.raid) === null)
-    return fail('battle', 'You need a manned military card to buy a battle.', 'NAT-BAT-1');
+  switch (buyProblem(st, s, row, c, free, sm)) {
+    case null:
+      return null;
+    case 'gold':
+      return fail('gold', `You need ${price(st, s, row, c, sm)} gold to buy that card.`, 'NAT-BUY-2');
+    case 'forbidden':
+      return fail('forbidden', 'A card in play forbids you to buy that type.', 'NAT-NOTE-39');
+    case 'colonyStrength':
+      return fail(
+        'colonyStrength',
+        `That colony needs strength ${colonyRequirement(st, s, c, sm)}.`,
+        'NAT-COL-1',
+      );
+    case 'war':
+      return fail('war', 'A war has already been bought this round.', 'NAT-WAR-1');
+    case 'battle':
+      return fail('battle', 'You need a manned military card to buy a battle.', 'NAT-BAT-1');
+  }
+}
+
+/**
+ * Why seat s may not buy card c from a space of row `row` (null: it may): the checks of `buyError` once the space
+ * and its card are known, without building an error (the legal-action listing asks this of every space).
+ */
+export function buyProblem(
+  st: NatState,
+  s: number,
+  row: number,
+  c: ProgressCard,
+  free: boolean,
+  sm: SeatMods,
+): 'gold' | 'forbidden' | 'colonyStrength' | 'war' | 'battle' | null {
+  if (!free && st.players[s]!.res.gold < price(st, s, row, c, sm)) return 'gold';
+  if (sm.cannot.length && cannotBuy(st, s, c.type, sm)) return 'forbidden';
+  const t = c.type;
+  if (t === 'colony' && (sm.str ??= strength(st, s)) < colonyRequirement(st, s, c, sm))
+    return 'colonyStrength';
+  if (t === 'war' && st.warBought) return 'war';
+  if (t === 'battle' && (sm.raid === undefined ? (sm.raid = raid(st, s)) : sm.raid) === null) return 'battle';
   return null;
 }
 
@@ -1402,6 +1431,8 @@ export function removeInst(st: NatState, s: number, u: number, why: string, log:
 function fireTriggers(st: NatState, on: string, s: number, data: Record<string, unknown>): void {
   const hits: Array<[number, Effect[], string, number]> = [];
   const seats = on === 'buyCard' ? st.order : [s];
+  // No card of this game ever reacted to this event: only the nation boards can.
+  const cards = ((st.tk ?? -1) & fireBit(on)) !== 0;
   for (const o of seats) {
     const p = st.players[o]!;
     const visit = (u: number, c: { triggers?: ProgressCard['triggers']; id?: string; nation?: string }) => {
@@ -1419,6 +1450,7 @@ function fireTriggers(st: NatState, on: string, s: number, data: Record<string, 
     };
     const b = board(p);
     if (b.triggers) visit(-1, b);
+    if (!cards) continue;
     for (const x of p.advisors) if (x.u & TRIG_FLAG) visit(x.u, card(x.id));
     for (const x of p.row) if (x && x.w > 0 && x.u & TRIG_FLAG) visit(x.u, card(x.id));
     for (const x of p.colonies) if (x.u & TRIG_FLAG) visit(x.u, card(x.id));
@@ -1521,6 +1553,7 @@ function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>, log: 
     t.u |= added;
     if (added & REM_FLAG) st.rem++;
     if (added & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(t.id);
+    if (added & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(t.id);
   }
   const s = t.s;
   const p = st.players[s]!;

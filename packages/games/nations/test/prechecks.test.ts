@@ -1,13 +1,14 @@
 /**
  * The modifier-kind pre-check (`NatState.mk`): asking for a modifier kind that no card of the game ever had skips
  * the walk over the cards, so it must cover every card in play, also cards put in play by hand, and a state saved
- * without it must still find every modifier (NAT-NOTE-29: Buddha, NAT-NOTE-32: Florence Nightingale).
+ * without it must still find every modifier (NAT-NOTE-29: Buddha, NAT-NOTE-32: Florence Nightingale). The same
+ * holds for trigger events (`NatState.tk`, NAT-NOTE-6: Mansa Musa).
  */
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '@tabula/nations';
-import { hasMod, kindBit, kindsOf, MK } from '../src/derive.js';
+import { fireBit, firesOf, hasMod, kindBit, kindsOf, MK } from '../src/derive.js';
 import type { NatState } from '../src/state.js';
-import { addAdvisor, atAction, barePlayer } from './helpers.js';
+import { addAdvisor, atAction, barePlayer, midGame, ok, putOnBoard, setRes, turn } from './helpers.js';
 
 /** The invariant findings about the pre-check (the cards put in play by hand are also still in their decks). */
 const precheck = (st: NatState) => checkInvariants(st).filter((x) => x.includes('pre-check'));
@@ -42,5 +43,44 @@ describe('modifier-kind pre-check', () => {
     st.mk = st.mk! & ~kindsOf('nightingale'); // as if created without `newUid`
     expect(hasMod(st, 1, MK.noShortageVp)).toBe(false);
     expect(precheck(st)).toEqual(['modifier kinds of nightingale missing from the pre-check']);
+  });
+});
+
+describe('trigger-event pre-check', () => {
+  /** Mansa Musa in play, 1 gold, a card in row 1 to spend it on (NAT-NOTE-6). */
+  function mansaMusa(): NatState {
+    const st = midGame();
+    addAdvisor(st, 0, 'mansamusa');
+    setRes(st, 0, { gold: 1 });
+    putOnBoard(st, 1, 0, 'hunnic');
+    turn(st, 0);
+    return st;
+  }
+  const books = (st: NatState) => st.players[0]!.res.books;
+
+  it('NAT-NOTE-6: Mansa Musa put in play adds its event, and spending the last gold triggers it', () => {
+    const st = mansaMusa();
+    expect(st.tk! & fireBit('goldReachedZero')).not.toBe(0);
+    const before = books(st);
+    ok(st, 0, { type: 'buy', row: 1, col: 0 });
+    expect(books(st)).toBe(before + 2);
+    expect(precheck(st)).toEqual([]);
+  });
+
+  it('NAT-NOTE-6: a state without the trigger pre-check (saved before it existed) still triggers Mansa Musa', () => {
+    const st = mansaMusa();
+    delete st.tk;
+    const before = books(st);
+    ok(st, 0, { type: 'buy', row: 1, col: 0 });
+    expect(books(st)).toBe(before + 2);
+  });
+
+  it('a card in play whose trigger events the pre-check lacks is reported by the invariants, and would be missed', () => {
+    const st = mansaMusa();
+    st.tk = st.tk! & ~firesOf('mansamusa');
+    expect(precheck(st)).toEqual(['trigger events of mansamusa missing from the pre-check']);
+    const before = books(st);
+    ok(st, 0, { type: 'buy', row: 1, col: 0 });
+    expect(books(st)).toBe(before);
   });
 });
