@@ -794,11 +794,18 @@ export interface SeatMods {
   str?: number;
   raid?: number | null;
 }
+const NO_PRICE: SeatMods['price'] = [];
+const NO_DEPLOY: SeatMods['deploy'] = [];
+const NO_CANNOT: CardType[] = [];
 const SEAT_KINDS =
   kindBit(MK.cardPrice) | kindBit(MK.deployCost) | kindBit(MK.cannotBuy) | kindBit(MK.colonyRequirement);
 export function seatMods(st: NatState, s: number): SeatMods {
-  const sm: SeatMods = { price: [], deploy: [], cannot: [], colonyDelta: 0 };
   const list = gather(st, s, SEAT_KINDS);
+  // Most seats have none of these modifiers: then the lists are shared empty ones, never written.
+  const sm: SeatMods =
+    list.length === 0
+      ? { price: NO_PRICE, deploy: NO_DEPLOY, cannot: NO_CANNOT, colonyDelta: 0 }
+      : { price: [], deploy: [], cannot: [], colonyDelta: 0 };
   for (let i = 0; i < list.length; i++) {
     const m = list[i]!;
     const k = m.k;
@@ -826,6 +833,7 @@ export function price(
       v += cp.delta;
   return v < 0 ? 0 : v;
 }
+const NO_OTHER: Array<[Res, number]> = [];
 export function deployCost(
   st: NatState,
   s: number,
@@ -836,10 +844,13 @@ export function deployCost(
   let stone = bag.stone ?? 0;
   for (const d of sm.deploy)
     if (d.type === undefined || d.type === c.type) stone = Math.max(d.min ?? 0, stone + d.delta);
-  const other: Array<[Res, number]> = [];
-  if (bag.gold) other.push(['gold', bag.gold]);
-  if (bag.food) other.push(['food', bag.food]);
-  if (bag.books) other.push(['books', bag.books]);
+  let other = NO_OTHER;
+  if (bag.gold || bag.food || bag.books) {
+    other = [];
+    if (bag.gold) other.push(['gold', bag.gold]);
+    if (bag.food) other.push(['food', bag.food]);
+    if (bag.books) other.push(['books', bag.books]);
+  }
   return { stone: Math.max(0, stone), other };
 }
 export function architectCost(st: NatState, s: number, base: number): number {

@@ -1355,23 +1355,28 @@ export function checkRemovals(st: NatState, log: EventSink): void {
 /** The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance]. */
 function removalHits(st: NatState): Array<[number, number]> {
   const hits: Array<[number, number]> = [];
-  const visit = (s: number, list: ReadonlyArray<Inst | null>) => {
-    for (let i = 0; i < list.length; i++) {
-      const x = list[i];
-      // Only instances flagged at creation can carry a removal condition.
-      if (!x || (x.u & REM_FLAG) === 0) continue;
-      const rw = instCard(x).removeWhen;
-      if (rw && cond(st, s, rw)) hits.push([s, x.u]);
-    }
-  };
   for (const s of st.order) {
     const p = st.players[s]!;
-    visit(s, p.advisors);
-    visit(s, p.row);
-    visit(s, p.colonies);
-    visit(s, p.wonders);
+    removalHitsIn(st, s, p.advisors, hits);
+    removalHitsIn(st, s, p.row, hits);
+    removalHitsIn(st, s, p.colonies, hits);
+    removalHitsIn(st, s, p.wonders, hits);
   }
   return hits;
+}
+function removalHitsIn(
+  st: NatState,
+  s: number,
+  list: ReadonlyArray<Inst | null>,
+  hits: Array<[number, number]>,
+): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    // Only instances flagged at creation can carry a removal condition.
+    if (!x || (x.u & REM_FLAG) === 0) continue;
+    const rw = instCard(x).removeWhen;
+    if (rw && cond(st, s, rw)) hits.push([s, x.u]);
+  }
 }
 
 /**
@@ -1429,36 +1434,52 @@ export function removeInst(st: NatState, s: number, u: number, why: string, log:
 
 /** Fires `on` triggers of seat s's cards (NAT-MODEL-7): pushed so they run in slot order. */
 function fireTriggers(st: NatState, on: string, s: number, data: Record<string, unknown>): void {
-  const hits: Array<[number, Effect[], string, number]> = [];
-  const seats = on === 'buyCard' ? st.order : [s];
+  const hits: TriggerHit[] = [];
   // No card of this game ever reacted to this event: only the nation boards can.
   const cards = ((st.tk ?? -1) & fireBit(on)) !== 0;
-  for (const o of seats) {
+  const all = on === 'buyCard';
+  for (let i = 0; i < (all ? st.order.length : 1); i++) {
+    const o = all ? st.order[i]! : s;
     const p = st.players[o]!;
-    const visit = (u: number, c: { triggers?: ProgressCard['triggers']; id?: string; nation?: string }) => {
-      if (!c.triggers) return;
-      for (const tr of c.triggers) {
-        if (tr.on !== on) continue;
-        if (!filterOk(st, o, s, tr.filter, data)) continue;
-        if (tr.if && !cond(st, o, tr.if)) continue;
-        if (tr.perRound) {
-          if (p.used.includes(u)) continue;
-          markUsed(p, u);
-        }
-        hits.push([o, tr.effects, (c as { id?: string }).id ?? p.nation, u]);
-      }
-    };
     const b = board(p);
-    if (b.triggers) visit(-1, b);
+    if (b.triggers) triggerHits(st, on, o, s, data, -1, b, hits);
     if (!cards) continue;
-    for (const x of p.advisors) if (x.u & TRIG_FLAG) visit(x.u, card(x.id));
-    for (const x of p.row) if (x && x.w > 0 && x.u & TRIG_FLAG) visit(x.u, card(x.id));
-    for (const x of p.colonies) if (x.u & TRIG_FLAG) visit(x.u, card(x.id));
-    for (const x of p.wonders) if (x.u & TRIG_FLAG) visit(x.u, card(x.id));
+    for (const x of p.advisors) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
+    for (const x of p.row)
+      if (x && x.w > 0 && x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
+    for (const x of p.colonies) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
+    for (const x of p.wonders) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
   }
   for (let k = hits.length - 1; k >= 0; k--) {
     const [o, effs, src, u] = hits[k]!;
-    pushEffects(st, o, effs, { src, u, bought: on === 'buyCard' ? (data.u as number) : undefined });
+    pushEffects(st, o, effs, { src, u, bought: all ? (data.u as number) : undefined });
+  }
+}
+
+/** A trigger that fires: owner seat, effects, source name, instance. */
+type TriggerHit = [number, Effect[], string, number];
+/** Adds the triggers of source c (instance u, owned by seat o) that react to event `on` of seat s. */
+function triggerHits(
+  st: NatState,
+  on: string,
+  o: number,
+  s: number,
+  data: Record<string, unknown>,
+  u: number,
+  c: { triggers?: ProgressCard['triggers']; id?: string; nation?: string },
+  hits: TriggerHit[],
+): void {
+  if (!c.triggers) return;
+  const p = st.players[o]!;
+  for (const tr of c.triggers) {
+    if (tr.on !== on) continue;
+    if (!filterOk(st, o, s, tr.filter, data)) continue;
+    if (tr.if && !cond(st, o, tr.if)) continue;
+    if (tr.perRound) {
+      if (p.used.includes(u)) continue;
+      markUsed(p, u);
+    }
+    hits.push([o, tr.effects, (c as { id?: string }).id ?? p.nation, u]);
   }
 }
 
@@ -2812,14 +2833,21 @@ function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>, log: E
   t.part++;
   const def = parts[k]!;
   const ctx: Ctx = { src: def.name, ev: true };
-  // Every comparison of this part reads the same state: strength and stability are computed once.
-  if (!frozen(st, () => chooseEventPart(st, def, parts, k, ctx, log))) return;
+  // Every comparison of this part reads the same state: strength and stability are computed once (twice
+  // around a hook, which may change the state).
+  const tg = def.target;
+  let found: [number[], number[] | undefined] | null;
   if (def.hook) {
+    if (!frozen(st, () => chooseEventPart(st, def, parts, k, ctx, log))) return;
     eventHook(st, def, ctx, log);
     if (def.effects.length === 0) return;
-  }
-  const tg = def.target;
-  const [seats, rank] = frozen(st, () => eventPartTargets(st, tg, ctx));
+    found = frozen(st, () => eventPartTargets(st, tg, ctx));
+  } else
+    found = frozen(st, () =>
+      chooseEventPart(st, def, parts, k, ctx, log) ? eventPartTargets(st, tg, ctx) : null,
+    );
+  if (!found) return;
+  const [seats, rank] = found;
   if (log)
     emit(log, 'nat.ev.eventTargets', { name: def.name, nameRu: def.nameRu ?? null, seats }, [
       'NAT-EVENT-3',
