@@ -211,24 +211,46 @@ export class Hub {
   }
 
   /**
-   * Sends every client of the match what happened since its last version. Clients of the same seat
-   * that saw the same version (a seat open in two tabs, the spectators) get one message, built and
-   * serialised once.
-   */
-  /**
-   * Sends every connection of the match what it has not seen yet. With `first`, the connections of that
-   * seat get theirs first, then `between` runs (the acting client's acknowledgement), then the others:
-   * the player who moved hears back without waiting for the whole table's updates.
+   * Sends every connection of the match what it has not seen yet; clients of the same seat that saw the
+   * same version (a seat open in two tabs, the spectators) get one message, built and serialised once.
+   * With `first` (a move of that seat was just stored), that seat's connections get theirs at once,
+   * then `between` runs (the mover's acknowledgement), and the rest of the table hears at the end of
+   * this turn of the event loop: every mover whose move was stored in the same database batch is
+   * acknowledged before any table's fan-out, and a seat that fell several versions behind meanwhile gets
+   * one update covering them all.
    */
   changed(rt: MatchRuntime, first?: Seat, between?: () => void): void {
-    const built = new Map<string, string>();
     const conns = this.conns.get(rt.row.id);
-    if (first !== undefined && conns) {
-      for (const c of conns) if (c.seat === first) this.update(rt, c, built);
+    if (first !== undefined) {
+      if (conns) {
+        const built = new Map<string, string>();
+        for (const c of conns) if (c.seat === first) this.update(rt, c, built);
+      }
       between?.();
-    } else between?.();
-    if (conns) for (const c of conns) this.update(rt, c, built);
+      this.fanOutLater(rt);
+    } else {
+      between?.();
+      this.fanOut(rt);
+    }
     this.schedule(rt);
+  }
+
+  /** Tables whose other seats still have to hear of a stored move (see `changed`). */
+  private readonly fanOuts = new Set<MatchRuntime>();
+  private fanOutLater(rt: MatchRuntime): void {
+    if (this.fanOuts.size === 0)
+      setImmediate(() => {
+        const list = [...this.fanOuts];
+        this.fanOuts.clear();
+        for (const r of list) this.fanOut(r);
+      });
+    this.fanOuts.add(rt);
+  }
+  private fanOut(rt: MatchRuntime): void {
+    const conns = this.conns.get(rt.row.id);
+    if (!conns) return;
+    const built = new Map<string, string>();
+    for (const c of conns) this.update(rt, c, built);
   }
 
   private update(rt: MatchRuntime, c: Conn, built: Map<string, string>): void {

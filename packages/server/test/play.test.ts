@@ -280,3 +280,22 @@ describe('stale and repeated actions', () => {
     for (const c of cs) c.close();
   });
 });
+
+describe('fan-out of a stored move', () => {
+  it('the mover gets its update and then its ack; every other seat then gets an update to the new version', async () => {
+    const m = await createMatch(A.url, { players: 3, seats: humans(3), seed: 'fanout-1' });
+    const cs = await Promise.all(
+      m.seats.map((s, i) => Client.connect(A.url, { match: m.id, token: s.token }, `seat${i}`)),
+    );
+    const actor = cs.find((c) => c.last!.legal!.length > 0)!;
+    const from = actor.msgs.length;
+    const ack = await actor.request({ t: 'act', v: 0, action: actor.last!.legal![0], id: 'f1' });
+    expect(ack).toMatchObject({ t: 'ack', v: 1, id: 'f1' });
+    const mine = actor.msgs.slice(from).filter((x) => x.t === 'update' || x.t === 'ack');
+    expect(mine.map((x) => `${x.t}:${x.v}`)).toEqual(['update:1', 'ack:1']);
+    const others = cs.filter((c) => c !== actor);
+    const ups = await Promise.all(others.map((c) => c.wait((x) => x.t === 'update' && x.v === 1, 5000, 0)));
+    for (const u of ups) expect(u.events!.length).toBeGreaterThan(0);
+    for (const c of cs) c.close();
+  });
+});

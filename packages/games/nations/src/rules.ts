@@ -143,6 +143,8 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     shown: [],
     pool: 0,
     war: null,
+    // Present from the start, like every field the rules set later, so that all states share one shape.
+    warDone: null,
     warBought: false,
     mods: [],
     players: [],
