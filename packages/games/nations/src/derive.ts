@@ -577,14 +577,14 @@ let frozenD: Derived | null = null;
  * Runs `fn` on a state that does not change meanwhile, computing the strength and stability of all nations at
  * most once (comparisons in an event, removal conditions); nested calls share the outer one.
  */
-export function frozen<T>(st: NatState, fn: () => T): T {
-  if (frozenSt === st) return fn();
+export function frozen<T>(st: NatState, fn: (st: NatState) => T): T {
+  if (frozenSt === st) return fn(st);
   const prevSt = frozenSt;
   const prevD = frozenD;
   frozenSt = st;
   frozenD = null;
   try {
-    return fn();
+    return fn(st);
   } finally {
     frozenSt = prevSt;
     frozenD = prevD;

@@ -1344,7 +1344,7 @@ function shortageVp(st: NatState, s: number, r: Res, log: EventSink): void {
 export function checkRemovals(st: NatState, log: EventSink): void {
   if (!anyRemovable(st)) return;
   for (let round = 0; round < 20; round++) {
-    const hits = frozen(st, () => removalHits(st));
+    const hits = frozen(st, removalHits);
     if (hits.length === 0) return;
     for (const [s, u] of hits) {
       const id = cardIdOf(st.players[s]!, u);
