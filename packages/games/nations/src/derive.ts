@@ -191,6 +191,8 @@ export function kindsOf(id: string): number {
   const m = entry(id).mods;
   return m.ownMask | m.othersMask;
 }
+/** The kind bits of a card's static modifiers that reach other nations (`appliesTo`), for `NatState.mo`. */
+export const othersKindsOf = (id: string): number => entry(id).mods.othersMask;
 /** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
 export function registerTestCard(c: ProgressCard): void {
   CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
@@ -304,14 +306,16 @@ function pick(out: CMod[], list: CMod[], listMask: number, mask: number): CMod[]
 export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
   let out = NONE as CMod[];
   const ps = st.players;
-  // No card of those kinds was ever created in this game: only the boards and round modifiers can have them.
+  // No card of those kinds was ever created in this game: only the boards and round modifiers can have them;
+  // no card whose modifiers of those kinds reach other nations: only the seat's own cards can.
   const cards = ((st.mk ?? -1) & mask) !== 0;
+  const othersCards = ((st.mo ?? -1) & mask) !== 0;
   for (let o = 0; o < ps.length; o++) {
     const p = ps[o]!;
     const own = o === s;
     let m = boardMods(p, o);
     out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
-    if (!cards) continue;
+    if (!cards || (!own && !othersCards)) continue;
     const adv = p.advisors;
     for (let k = 0; k < adv.length; k++) {
       if ((adv[k]!.u & MOD_FLAG) === 0) continue;

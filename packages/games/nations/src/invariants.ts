@@ -9,6 +9,7 @@ import {
   card,
   firesOf,
   kindsOf,
+  othersKindsOf,
   MOD_FLAG,
   REM_FLAG,
   stability,
@@ -67,6 +68,8 @@ export function checkInvariants(st: NatState): string[] {
     for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
       if (x && x.u & MOD_FLAG && ((st.mk ?? -1) & kindsOf(x.id)) !== kindsOf(x.id))
         out.push(`modifier kinds of ${x.id} missing from the pre-check`);
+      else if (x && x.u & MOD_FLAG && ((st.mo ?? -1) & othersKindsOf(x.id)) !== othersKindsOf(x.id))
+        out.push(`modifier kinds of ${x.id} reaching others missing from the pre-check`);
   for (const p of st.players)
     for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
       if (x && x.u & TRIG_FLAG && ((st.tk ?? -1) & firesOf(x.id)) !== firesOf(x.id))

@@ -6,7 +6,7 @@
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
 import { card, deployCost, instCard, seatMods } from './derive.js';
-import { abilitySources, buyProblem, defaultChoice, hireError, mainLeft, turnError } from './rules.js';
+import { abilitySources, abilityUseError, buyProblem, defaultChoice, hireError, mainLeft } from './rules.js';
 import type { BoardCard, NatAction, NatState } from './state.js';
 import type { ProgressCard } from './types.js';
 
@@ -88,13 +88,13 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
   for (const [u, src] of abilitySources(st, seat))
     for (const ab of src.abilities ?? []) {
       const n = Array.isArray(ab.cost) ? ab.cost.length : 1;
-      for (let c = 0; c < n; c++) {
-        const a: NatAction =
-          n > 1
-            ? { type: 'ability', card: u, ability: ab.id, cost: c }
-            : { type: 'ability', card: u, ability: ab.id };
-        if (!turnError(st, seat, a)) out.push(a);
-      }
+      for (let c = 0; c < n; c++)
+        if (!abilityUseError(st, seat, u, ab, n > 1 ? c : undefined))
+          out.push(
+            n > 1
+              ? { type: 'ability', card: u, ability: ab.id, cost: c }
+              : { type: 'ability', card: u, ability: ab.id },
+          );
     }
   for (let slot = 0; slot < p.row.length; slot++) {
     const r = p.row[slot];

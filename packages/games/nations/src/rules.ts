@@ -24,6 +24,7 @@ import {
   ABIL_FLAG,
   flagsOf,
   kindsOf,
+  othersKindsOf,
   firesOf,
   fireBit,
   MOD_FLAG,
@@ -170,6 +171,7 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     last: -1,
     rem: 0,
     mk: 0,
+    mo: 0,
     tk: 0,
     over: null,
     steps: 0,
@@ -281,6 +283,7 @@ export function newUid(st: NatState, id: string): number {
   const u = st.uid++ | flagsOf(id);
   if (u & REM_FLAG) st.rem++;
   if (u & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(id);
+  if (u & MOD_FLAG && st.mo !== undefined) st.mo |= othersKindsOf(id);
   if (u & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(id);
   return u;
 }
@@ -866,20 +869,31 @@ export function abilitySources(
 }
 
 function abilityError(st: NatState, s: number, a: { card: number; ability: string; cost?: number }) {
-  const p = st.players[s]!;
   const src = abilitySources(st, s).find(([u]) => u === a.card);
   if (!src) return fail('noAbility', 'You have no such card with an ability in play.', 'NAT-ABIL-4');
   const ab = src[1].abilities!.find((x) => x.id === a.ability);
   if (!ab) return fail('noAbility', 'That card has no such ability.', 'NAT-ABIL-2');
+  return abilityUseError(st, s, a.card, ab, a.cost);
+}
+
+/** The checks of `abilityError` once the source (instance `u`, -1 = the board) and its ability are known. */
+export function abilityUseError(
+  st: NatState,
+  s: number,
+  u: number,
+  ab: NonNullable<ProgressCard['abilities']>[number],
+  cost: number | undefined,
+) {
+  const p = st.players[s]!;
   if (ab.timing === 'action' && mainLeft(st) <= 0)
     return fail('noAction', 'You have no main action left this turn.', 'NAT-ABIL-2');
-  if (ab.perRound && p.used.includes(a.card))
+  if (ab.perRound && p.used.includes(u))
     return fail('used', 'That ability was already used this round.', 'NAT-ABIL-1');
   if (ab.if && !cond(st, s, ab.if))
     return fail('condition', 'The condition of that ability does not hold.', 'NAT-MODEL-6');
   if (ab.cost) {
     const costs = Array.isArray(ab.cost) ? ab.cost : [ab.cost];
-    const i = a.cost ?? 0;
+    const i = cost ?? 0;
     if (!Number.isInteger(i) || i < 0 || i >= costs.length)
       return fail('cost', 'No such cost option.', 'NAT-ABIL-3');
     if (!affordable(p, costs[i]!))
@@ -1576,6 +1590,7 @@ function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>, log: 
     t.u |= added;
     if (added & REM_FLAG) st.rem++;
     if (added & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(t.id);
+    if (added & MOD_FLAG && st.mo !== undefined) st.mo |= othersKindsOf(t.id);
     if (added & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(t.id);
   }
   const s = t.s;

@@ -232,6 +232,8 @@ export interface NatState {
    * cards (`gather`). Absent in states saved before it existed: then every kind may be in play.
    */
   mk?: number;
+  /** Likewise the kinds of those modifiers that reach other nations (`appliesTo`): else a seat's own cards only. */
+  mo?: number;
   /** Likewise the trigger events (`fireBit`) of every card instance created in this game (`fireTriggers`). */
   tk?: number;
   over: { winners: number[]; reason: string; scores: number[]; breakdown: number[][]; title?: string } | null;

@@ -2,11 +2,12 @@
  * The modifier-kind pre-check (`NatState.mk`): asking for a modifier kind that no card of the game ever had skips
  * the walk over the cards, so it must cover every card in play, also cards put in play by hand, and a state saved
  * without it must still find every modifier (NAT-NOTE-29: Buddha, NAT-NOTE-32: Florence Nightingale). The same
- * holds for trigger events (`NatState.tk`, NAT-NOTE-6: Mansa Musa).
+ * holds for the kinds that reach other nations (`NatState.mo`, Genghis Khan) and for trigger events
+ * (`NatState.tk`, NAT-NOTE-6: Mansa Musa).
  */
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '@tabula/nations';
-import { fireBit, firesOf, hasMod, kindBit, kindsOf, MK } from '../src/derive.js';
+import { fireBit, firesOf, hasMod, kindBit, kindsOf, MK, othersKindsOf, stability } from '../src/derive.js';
 import type { NatState } from '../src/state.js';
 import { addAdvisor, atAction, barePlayer, midGame, ok, putOnBoard, setRes, turn } from './helpers.js';
 
@@ -43,6 +44,38 @@ describe('modifier-kind pre-check', () => {
     st.mk = st.mk! & ~kindsOf('nightingale'); // as if created without `newUid`
     expect(hasMod(st, 1, MK.noShortageVp)).toBe(false);
     expect(precheck(st)).toEqual(['modifier kinds of nightingale missing from the pre-check']);
+  });
+});
+
+describe('pre-check of modifiers that reach other nations', () => {
+  /** Genghis Khan at seat 1: −3 stability to every nation, his own included (`appliesTo: all`). */
+  function genghis(): { st: NatState; before: number } {
+    const st = atAction(3);
+    barePlayer(st, 0);
+    barePlayer(st, 1);
+    const before = stability(st, 0);
+    addAdvisor(st, 1, 'genghis');
+    return { st, before };
+  }
+
+  it('Genghis Khan put in play marks stability as reaching others, and every nation loses 3 stability', () => {
+    const { st, before } = genghis();
+    expect(st.mo! & kindBit(MK.stability)).not.toBe(0);
+    expect(stability(st, 0)).toBe(before - 3);
+    expect(precheck(st)).toEqual([]);
+  });
+
+  it('a state without that pre-check (saved before it existed) still applies Genghis Khan to the others', () => {
+    const { st, before } = genghis();
+    delete st.mo;
+    expect(stability(st, 0)).toBe(before - 3);
+  });
+
+  it('a card whose reaching kinds the pre-check lacks is reported by the invariants, and would be missed', () => {
+    const { st, before } = genghis();
+    st.mo = st.mo! & ~othersKindsOf('genghis');
+    expect(precheck(st)).toEqual(['modifier kinds of genghis reaching others missing from the pre-check']);
+    expect(stability(st, 0)).toBe(before);
   });
 });
 
