@@ -3,33 +3,36 @@
  * generator state (NAT-HIDDEN-1/2). Only deck sizes leave the server.
  */
 import type { Rng } from '@tabula/engine';
+import { deepClone } from '@tabula/engine';
 import { E } from './config.js';
 import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
-import { card, price, stability, strength, workers } from './derive.js';
+import { card, price, seatMods, stability, strength, workers } from './derive.js';
 import type { NatState, NatView } from './state.js';
 
+/** The state's fields that never leave the server: the generator and the order of the undrawn cards. */
+const HIDDEN = new Set(['rng', 'decks', 'events', 'tiles']);
+
 export function view(st: NatState, viewer: number): NatView {
-  const { rng, decks, events, tiles, ...pub } = st;
-  void rng;
-  const copy = JSON.parse(JSON.stringify(pub)) as Omit<NatState, 'rng' | 'decks' | 'events' | 'tiles'>;
+  // A deep copy of every public field (the caller may keep or change it), then the derived values.
+  const v: Record<string, unknown> = {};
+  for (const k in st) if (!HIDDEN.has(k)) v[k] = deepClone(st[k as keyof NatState]);
   const cols = st.cols;
   const ready = st.players.every((p) => p.nation);
-  return {
-    ...copy,
-    game: 'nations',
-    viewer,
-    deckSizes: decks.map((d) => d.length),
-    eventDeckSizes: events.map((d) => d.length),
-    tileSizes: tiles.map((d) => d.length),
-    strength: st.players.map((_, s) => (ready ? strength(st, s) : 0)),
-    stability: st.players.map((_, s) => (ready ? stability(st, s) : 0)),
-    workers: st.players.map((p) => workers(p)),
-    prices: st.board.map((b, i) => {
-      if (!b) return null;
-      const row = Math.floor(i / cols) + 1;
-      return viewer >= 0 && ready ? price(st, viewer, row, card(b.id)) : E.rowPrice[row - 1]!;
-    }),
-  };
+  const sm = viewer >= 0 && ready ? seatMods(st, viewer) : null;
+  v.game = 'nations';
+  v.viewer = viewer;
+  v.deckSizes = st.decks.map((d) => d.length);
+  v.eventDeckSizes = st.events.map((d) => d.length);
+  v.tileSizes = st.tiles.map((d) => d.length);
+  v.strength = st.players.map((_, s) => (ready ? strength(st, s) : 0));
+  v.stability = st.players.map((_, s) => (ready ? stability(st, s) : 0));
+  v.workers = st.players.map((p) => workers(p));
+  v.prices = st.board.map((b, i) => {
+    if (!b) return null;
+    const row = Math.floor(i / cols) + 1;
+    return sm ? price(st, viewer, row, card(b.id), sm) : E.rowPrice[row - 1]!;
+  });
+  return v as unknown as NatView;
 }
 
 /** The progress cards still unseen for each age, given everything public. */
