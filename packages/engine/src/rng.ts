@@ -42,13 +42,22 @@ export function nextInt32(s: RngState): number {
   return t;
 }
 
-/** Unbiased integer in [0, n) by rejection sampling (no modulo bias). n must be in 1..2^31. */
+/** x mod n for 0 ≤ x < 2^53 and n ≥ 1, exact, by division instead of a floating-point remainder (much slower). */
+function modulo(x: number, n: number): number {
+  const r = x - Math.floor(x / n) * n;
+  return r < 0 ? r + n : r >= n ? r - n : r;
+}
+
+/**
+ * Unbiased integer in [0, n) by rejection sampling (no modulo bias): a 32-bit draw x is kept when it lies below
+ * the largest multiple of n, 2^32 − (2^32 mod n), and the result is x mod n. n must be in 1..2^32. Every draw
+ * below 2^32 − n is kept without computing that bound (the rejected tail is shorter than n).
+ */
 export function randInt(s: RngState, n: number): number {
   if (n <= 1) return 0;
-  const limit = 4294967296 - (4294967296 % n);
   for (;;) {
     const x = nextInt32(s) >>> 0;
-    if (x < limit) return x % n;
+    if (x < 4294967296 - n || x < 4294967296 - modulo(4294967296, n)) return modulo(x, n);
   }
 }
 
