@@ -266,6 +266,11 @@ function boardMods(p: Player, o: number): CardMods {
   }
   return p.side === 'B' ? e.modsB : e.modsA;
 }
+/** The modifier kinds of every nation board side of the data (and of none other: a board is data). */
+const BOARD_KINDS = NATIONS.reduce((a, b) => {
+  const m = splitMods(b.static);
+  return a | m.ownMask | m.othersMask;
+}, 0);
 export function board(p: Player): NationBoard {
   const e = boardEntry(p);
   return p.side === 'B' ? e.B : e.A;
@@ -310,11 +315,16 @@ export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
   // no card whose modifiers of those kinds reach other nations: only the seat's own cards can.
   const cards = ((st.mk ?? -1) & mask) !== 0;
   const othersCards = ((st.mo ?? -1) & mask) !== 0;
-  for (let o = 0; o < ps.length; o++) {
+  // No nation board of the data has modifiers of those kinds either: only the round modifiers are left.
+  const boards = (BOARD_KINDS & mask) !== 0;
+  for (let o = 0; o < (cards || boards ? ps.length : 0); o++) {
     const p = ps[o]!;
     const own = o === s;
-    let m = boardMods(p, o);
-    out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+    let m: CardMods;
+    if (boards) {
+      m = boardMods(p, o);
+      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+    }
     if (!cards || (!own && !othersCards)) continue;
     const adv = p.advisors;
     for (let k = 0; k < adv.length; k++) {
