@@ -54,9 +54,10 @@ export class Hub {
    * next event.
    */
   private guard(p: Promise<unknown>): void {
-    p.catch((e: unknown) =>
-      console.error(`tabula: background task failed: ${(e as Error)?.stack ?? String(e)}`),
-    );
+    p.catch((e: unknown) => this.logFailure(e));
+  }
+  private logFailure(e: unknown): void {
+    console.error(`tabula: background task failed: ${(e as Error)?.stack ?? String(e)}`);
   }
 
   gameOf(id: string): AnyGame {
@@ -242,7 +243,13 @@ export class Hub {
       setImmediate(() => {
         const list = [...this.fanOuts];
         this.fanOuts.clear();
-        for (const r of list) this.fanOut(r);
+        // Nobody awaits this: a failure is logged, and the table's clients catch up with the next update.
+        for (const r of list)
+          try {
+            this.fanOut(r);
+          } catch (e) {
+            this.logFailure(e);
+          }
       });
     this.fanOuts.add(rt);
   }

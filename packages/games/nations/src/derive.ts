@@ -363,11 +363,6 @@ export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
     }
   return out;
 }
-/** Every modifier in force for seat s (own sources, others' `appliesTo` sources, round modifiers). */
-export function eachMod(st: NatState, s: number, fn: (m: CMod) => void): void {
-  const list = gather(st, s, -1);
-  for (let i = 0; i < list.length; i++) fn(list[i]!);
-}
 
 const VALUE_KINDS =
   kindBit(MK.strength) | kindBit(MK.stability) | kindBit(MK.strengthFloor) | kindBit(MK.when);

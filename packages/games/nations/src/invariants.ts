@@ -57,23 +57,22 @@ export function checkInvariants(st: NatState): string[] {
     if (tl !== SOLO_TILES.length) out.push(`solo tiles: ${tl} of ${SOLO_TILES.length}`);
   }
   if (st.pool < 0) out.push('architect pool below 0');
-  // The removal pre-check may over-count flagged instances, never under-count them (NAT-REM-2).
+  // The pre-checks may over-state what is in play, never under-state it: the removal count (NAT-REM-2), the
+  // modifier kinds (all, and those reaching other nations) and the trigger events.
+  const covers = (have: number | undefined, need: number) => ((have ?? -1) & need) === need;
   let flagged = 0;
   for (const p of st.players)
-    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
-      if (x && x.u & REM_FLAG) flagged++;
-  if (st.rem < flagged) out.push(`removal pre-check counts ${st.rem} of ${flagged} flagged cards`);
-  // The modifier-kind pre-check covers every card in play that has modifiers.
-  for (const p of st.players)
-    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
-      if (x && x.u & MOD_FLAG && ((st.mk ?? -1) & kindsOf(x.id)) !== kindsOf(x.id))
+    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders]) {
+      if (!x) continue;
+      if (x.u & REM_FLAG) flagged++;
+      if (x.u & MOD_FLAG && !covers(st.mk, kindsOf(x.id)))
         out.push(`modifier kinds of ${x.id} missing from the pre-check`);
-      else if (x && x.u & MOD_FLAG && ((st.mo ?? -1) & othersKindsOf(x.id)) !== othersKindsOf(x.id))
+      else if (x.u & MOD_FLAG && !covers(st.mo, othersKindsOf(x.id)))
         out.push(`modifier kinds of ${x.id} reaching others missing from the pre-check`);
-  for (const p of st.players)
-    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
-      if (x && x.u & TRIG_FLAG && ((st.tk ?? -1) & firesOf(x.id)) !== firesOf(x.id))
+      if (x.u & TRIG_FLAG && !covers(st.tk, firesOf(x.id)))
         out.push(`trigger events of ${x.id} missing from the pre-check`);
+    }
+  if (st.rem < flagged) out.push(`removal pre-check counts ${st.rem} of ${flagged} flagged cards`);
   // The one-pass derived values agree with the per-nation ones (NAT-DERIV-1/2).
   if (st.players.every((p) => p.nation)) {
     const d = allDerived(st);
