@@ -42,7 +42,7 @@ export function nextInt32(s: RngState): number {
   return t;
 }
 
-/** x mod n for 0 ≤ x < 2^53 and n ≥ 1, exact, by division instead of a floating-point remainder (much slower). */
+/** x mod n for 0 ≤ x < 2^53 and n ≥ 1, exact, by division (a floating-point remainder `%` is much slower). */
 function modulo(x: number, n: number): number {
   const r = x - Math.floor(x / n) * n;
   return r < 0 ? r + n : r >= n ? r - n : r;

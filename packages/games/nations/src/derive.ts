@@ -416,7 +416,6 @@ export function workers(p: Player): number {
   return w;
 }
 
-/** Sum of a numeric modifier for seat s. */
 /** Sum of a numeric modifier kind (`MK.advisorSlots`, `MK.raidBonus`…) for seat s. */
 export function modSum(st: NatState, s: number, k: number): number {
   const list = gather(st, s, kindBit(k));
@@ -803,6 +802,7 @@ export interface SeatMods {
   str?: number;
   raid?: number | null;
 }
+// Shared empty lists for seats without such modifiers: only `seatMods` fills these lists, and never these.
 const NO_PRICE: SeatMods['price'] = [];
 const NO_DEPLOY: SeatMods['deploy'] = [];
 const NO_CANNOT: CardType[] = [];
