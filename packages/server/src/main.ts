@@ -23,7 +23,10 @@ Options and environment:
                   BOT_DELAY_MS   default bot think delay in ms (default 600)
                   WINDOW_MS      minimum time a response window stays open (default 2000)
                   MSG_RATE       WebSocket messages a connection may send per second (default 20)
-                  MSG_BURST      burst of WebSocket messages allowed above that rate (default 40)`);
+                  MSG_BURST      burst of WebSocket messages allowed above that rate (default 40)
+                  JOURNAL_MS     longest a move waits in the embedded store's journal before it
+                                 is written to the database (default 20; the move is stored and
+                                 acknowledged once journaled)`);
   process.exit(0);
 }
 const flag = (name: string) => {
@@ -37,6 +40,11 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Invalid port "${port}".`);
   process.exit(2);
 }
+const journalMs = env.JOURNAL_MS === undefined ? undefined : Number(env.JOURNAL_MS);
+if (journalMs !== undefined && !(Number.isInteger(journalMs) && journalMs >= 0 && journalMs < 2 ** 31)) {
+  console.error(`Invalid JOURNAL_MS "${env.JOURNAL_MS}" (whole milliseconds, 0 or more).`);
+  process.exit(2);
+}
 if (!env.DATABASE_URL) mkdirSync(data, { recursive: true });
 const server = await startServer({
   port,
@@ -45,6 +53,7 @@ const server = await startServer({
   databaseUrl: env.DATABASE_URL,
   redisUrl: env.REDIS_URL,
   botThreads: Number(env.BOT_THREADS ?? 1),
+  journalDelayMs: journalMs,
   hub: { botDelayMs: Number(env.BOT_DELAY_MS ?? 600), windowMs: Number(env.WINDOW_MS ?? 2000) },
   rate: { perSecond: Number(env.MSG_RATE ?? 20), burst: Number(env.MSG_BURST ?? 40) },
 }).catch((e: Error) => {

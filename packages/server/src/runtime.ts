@@ -9,7 +9,6 @@ import { canSee } from '@tabula/engine';
 import type { MatchInfo as MatchRow, SeatInfo as SeatRow, Store } from '@tabula/store';
 import type { MatchSettings } from './ports.js';
 import { settingsOf } from './ports.js';
-import { appendAction } from './appends.js';
 import type { VersionedEvent } from './protocol.js';
 
 export type SubmitResult =
@@ -131,7 +130,7 @@ export class MatchRuntime {
     const r = this.game.apply(next, seat, action, log);
     if (!r.ok)
       return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
-    const stored = await appendAction(this.store, this.row.id, this.v, { seat, action });
+    const stored = await this.store.appendAction(this.row.id, this.v, { seat, action });
     if (!stored.ok) {
       if (stored.reason === 'not-found')
         return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v };

@@ -1,7 +1,7 @@
 /** Opens the store, the bus and the bot pool, then the HTTP/WebSocket app. */
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { PgliteWorkerDb, Store, migrate, openPglite, openPostgres } from '@tabula/store';
+import { JournaledStore, PgliteWorkerDb, Store, openPglite, openPostgres } from '@tabula/store';
 import type { AppOptions } from './app.js';
 import { createApp } from './app.js';
 import { WorkerBotPool } from './bots.js';
@@ -16,6 +16,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   redisUrl?: string;
   botThreads?: number;
+  /** Embedded store: longest a journaled move waits before it is written to the database (ms). */
+  journalDelayMs?: number;
   hub?: Partial<HubConfig>;
   allowSeed?: boolean;
   rate?: AppOptions['rate'];
@@ -42,8 +44,18 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     : await openPglite(o.dataDir === 'memory' || !o.dataDir ? 'memory' : join(o.dataDir, 'pglite'), {
         worker: true,
       });
-  await migrate(db);
-  const store = new Store(db);
+  // The embedded database (one process alone on it) is written behind a journal of moves: a move is
+  // acknowledged once its journal line is written (journal.ts). PostgreSQL, which several processes
+  // may share, takes each move in its own compare-and-set statement.
+  const store = o.databaseUrl
+    ? await Store.open(db)
+    : await JournaledStore.openJournaled(db, {
+        dir: o.dataDir === 'memory' || !o.dataDir ? null : join(o.dataDir, 'journal'),
+        delayMs: o.journalDelayMs,
+        onError: (e) => console.error(`Tabula store: ${e.message}`),
+      });
+  if (store instanceof JournaledStore && store.recovered > 0)
+    console.log(`Tabula: ${store.recovered} journaled moves written to the database.`);
   const bus = o.redisUrl ? await redisBus(o.redisUrl) : new LocalBus();
   const bots = new WorkerBotPool(o.botThreads ?? 1);
   const a = await createApp({

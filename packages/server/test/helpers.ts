@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import type { AnyGame, GameEvent, GameRecord, Prompt, Rng } from '@tabula/engine';
 import { canSee, deepEqual } from '@tabula/engine';
 import { DEFAULT_CONFIG } from '@tabula/age-of-heroes';
-import { Store, migrate, openPglite } from '@tabula/store';
+import { JournaledStore, openPglite } from '@tabula/store';
+import type { Store } from '@tabula/store';
 import type { App, AppOptions } from '../src/index.js';
 import { LocalBus, WorkerBotPool, createApp } from '../src/index.js';
 
@@ -335,8 +336,8 @@ export async function startApps(
   configs: Partial<AppOptions>[],
 ): Promise<{ apps: TestApp[]; store: Store; close: () => Promise<void> }> {
   const db = await openPglite('memory', { worker: true });
-  await migrate(db);
-  const store = new Store(db);
+  // As the real server: moves go through the store's journal (here kept in memory only).
+  const store: Store = await JournaledStore.openJournaled(db, { dir: null });
   const bots = new WorkerBotPool(1);
   const apps: TestApp[] = [];
   for (const c of configs) {

@@ -31,7 +31,15 @@ interface Sent {
 describe('restart', () => {
   it('keeps every acknowledged move across a SIGKILL in mid-game', async () => {
     const port = await freePort();
-    const env = { BOT_DELAY_MS: '0', WINDOW_MS: '0', MSG_RATE: '10000', MSG_BURST: '10000' };
+    // JOURNAL_MS: a move reaches the database only when something reads it, so at the kill the moves
+    // are in the journal alone, and the restart must write them from there.
+    const env = {
+      BOT_DELAY_MS: '0',
+      WINDOW_MS: '0',
+      MSG_RATE: '10000',
+      MSG_BURST: '10000',
+      JOURNAL_MS: '600000',
+    };
     const args = ['--port', String(port), '--data', dir];
     let t = Date.now();
     const first = await spawnServer(args, env);
@@ -87,6 +95,10 @@ describe('restart', () => {
     // Everything acknowledged before the kill is there (and maybe moves stored but not yet acknowledged).
     const maxAcked = Math.max(...acks.map((a) => a.v));
     expect(after.body.v).toBeGreaterThanOrEqual(maxAcked);
+    // ... some written from the journal (the first move of the match went to the database, and a
+    // snapshot every 50 moves makes the database catch up).
+    const recovered = Number(/(\d+) journaled moves written/.exec(second.out())?.[1] ?? 0);
+    expect(recovered).toBeGreaterThan(0);
     const cs2 = await Promise.all(
       m.seats.map((s, i) =>
         Client.connect(url, { match: m.id, token: s.token, since: lastSeen[i] }, `seat${i}-again`),
@@ -132,7 +144,7 @@ describe('restart', () => {
     expect(stateHash(st.body.state)).toBe(stateHash((r as { value: unknown }).value));
     for (const e of ends) expect(e.view.over).toEqual(record.outcome);
     console.log(
-      `restart: killed after ${acksAtKill} acks (${sentBeforeKill} actions sent, last ack v${maxAcked}, ${after.body.v} stored); ` +
+      `restart: killed after ${acksAtKill} acks (${sentBeforeKill} actions sent, last ack v${maxAcked}, ${after.body.v} stored, ${recovered} of them from the journal); ` +
         `start ${startMs} ms, restart ${restartMs} ms; finished at v${finalV}, ${acks.length} acks, ${Math.round(((finalV - after.body.v) * 1000) / playMs)} moves/s on disk`,
     );
     for (const c of cs2) c.close();

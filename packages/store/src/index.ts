@@ -8,6 +8,7 @@ import { openPglite, openPostgres } from './db.js';
 export * from './db.js';
 export * from './migrations.js';
 export * from './store.js';
+export * from './journal.js';
 
 /**
  * Opens a database from one setting: a `postgres://` or `postgresql://` URL for a server, else a

@@ -14,7 +14,7 @@ export type MatchStatus = 'open' | 'active' | 'finished' | 'abandoned';
 export const MATCH_STATUSES: readonly MatchStatus[] = ['open', 'active', 'finished', 'abandoned'];
 
 /** Statuses in which the action log still accepts moves. */
-const LIVE: readonly MatchStatus[] = ['open', 'active'];
+export const LIVE: readonly MatchStatus[] = ['open', 'active'];
 
 /** Server-side match settings (seat kinds, bot levels, clocks…); opaque to the store. */
 export type MatchSettings = Record<string, unknown>;
@@ -102,6 +102,16 @@ export interface Snapshot {
   state: unknown;
 }
 
+/** One append of a batch: `action` by `seat` at `expectedSeq + 1` of match `matchId`. */
+export interface AppendEntry {
+  matchId: string;
+  expectedSeq: number;
+  seat: Seat;
+  action: unknown;
+  /** `action` already serialised (JSON text), when the caller has it: not serialised again. */
+  json?: string;
+}
+
 export type AppendResult =
   | { ok: true; seq: number }
   /** Someone else appended first (or `expectedSeq` was stale): reload from `currentSeq`. */
@@ -132,7 +142,7 @@ export function hashToken(token: string): string {
 }
 
 /** JSON text for a `jsonb` parameter (`$n::text::jsonb`), identical for both drivers. */
-function json(value: unknown, what: string): string {
+export function json(value: unknown, what: string): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`${what} is not JSON-serialisable.`);
   return text;
@@ -401,14 +411,23 @@ export class Store {
    * condition against the committed row and inserts nothing. The (match_id, seq) primary key of
    * `actions` is the second line of defence. Resolves once the action is durably stored.
    */
-  async appendAction(
+  appendAction(
     matchId: string,
     expectedSeq: number,
     entry: { seat: Seat; action: unknown },
   ): Promise<AppendResult> {
+    return this.dbAppend(matchId, expectedSeq, entry);
+  }
+
+  /** `appendAction` on the database itself (a subclass may store elsewhere first). */
+  protected async dbAppend(
+    matchId: string,
+    expectedSeq: number,
+    entry: { seat: Seat; action: unknown; json?: string },
+  ): Promise<AppendResult> {
     if (!Number.isInteger(expectedSeq) || expectedSeq < 0)
       throw new RangeError(`Invalid expected sequence ${expectedSeq}.`);
-    const actionJson = json(entry.action, 'action');
+    const actionJson = entry.json ?? json(entry.action, 'action');
     try {
       // tabula_append (migration 2): the compare-and-set bump of matches.seq and the insert, in one
       // statement with a plan prepared once per connection.
@@ -438,15 +457,18 @@ export class Store {
    * server batches the moves of many tables this way. Meant for one process alone on its database
    * (PGlite): on a shared PostgreSQL, use `appendAction`.
    */
-  async appendActions(
-    entries: readonly { matchId: string; expectedSeq: number; seat: Seat; action: unknown }[],
-  ): Promise<AppendResult[]> {
+  appendActions(entries: readonly AppendEntry[]): Promise<AppendResult[]> {
+    return this.dbAppendMany(entries);
+  }
+
+  /** `appendActions` on the database itself. */
+  protected async dbAppendMany(entries: readonly AppendEntry[]): Promise<AppendResult[]> {
     if (entries.length < 2) return this.appendEach(entries);
     for (const e of entries)
       if (!Number.isInteger(e.expectedSeq) || e.expectedSeq < 0)
         throw new RangeError(`Invalid expected sequence ${e.expectedSeq}.`);
     const ids = entries.map((e) => e.matchId);
-    const actions = entries.map((e) => json(e.action, 'action'));
+    const actions = entries.map((e) => e.json ?? json(e.action, 'action'));
     let seqs: (number | null)[];
     try {
       const { rows } = await this.db.query<{ seqs: (number | null)[] }>(
@@ -479,11 +501,9 @@ export class Store {
     });
   }
 
-  private async appendEach(
-    entries: readonly { matchId: string; expectedSeq: number; seat: Seat; action: unknown }[],
-  ): Promise<AppendResult[]> {
+  private async appendEach(entries: readonly AppendEntry[]): Promise<AppendResult[]> {
     const out: AppendResult[] = [];
-    for (const e of entries) out.push(await this.appendAction(e.matchId, e.expectedSeq, e));
+    for (const e of entries) out.push(await this.dbAppend(e.matchId, e.expectedSeq, e));
     return out;
   }
 

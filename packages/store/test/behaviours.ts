@@ -26,14 +26,22 @@ export function newMatch(over: Partial<NewMatch> = {}): NewMatch {
   };
 }
 
-export function storeBehaviours(name: string, open: () => Promise<Harness>): void {
+/**
+ * @param makeStore the store under test over the harness's database (default: the plain `Store`; the
+ * journaled store must behave the same)
+ */
+export function storeBehaviours(
+  name: string,
+  open: () => Promise<Harness>,
+  makeStore: (db: Db) => Promise<Store> = (db) => Store.open(db),
+): void {
   describe(`Store on ${name}`, () => {
     let h: Harness;
     let store: Store;
 
     beforeAll(async () => {
       h = await open();
-      store = await Store.open(h.db);
+      store = await makeStore(h.db);
     });
 
     afterAll(async () => {
