@@ -51,6 +51,28 @@ export function deepClone<T>(v: T): T {
   return out as T;
 }
 
+/**
+ * Freezes plain data and everything in it, and returns it. A game may put deeply frozen data (its
+ * configuration, the same object in every state and view) in its views: a server serialises such a
+ * part once and reuses the text (see `isDeepFrozen`).
+ */
+export function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object') {
+    Object.freeze(v);
+    for (const k in v as Record<string, unknown>) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
+}
+
+/** Whether plain data and everything in it is frozen (so it can never change). */
+export function isDeepFrozen(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (!Object.isFrozen(v)) return false;
+  for (const k in v as Record<string, unknown>)
+    if (!isDeepFrozen((v as Record<string, unknown>)[k])) return false;
+  return true;
+}
+
 /** Structural equality of plain data (key order ignored). */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

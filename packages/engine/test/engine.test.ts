@@ -6,6 +6,8 @@ import {
   canSee,
   canonicalJson,
   deepClone,
+  deepFreeze,
+  isDeepFrozen,
   deepEqual,
   formatMessage,
   missingKeys,
@@ -101,6 +103,18 @@ describe('plain data', () => {
     (c.a[1] as { b: number }).b = 3;
     expect(deepEqual(c, o)).toBe(false);
     expect((o.a[1] as { b: number }).b).toBe(2);
+  });
+  it('deep freeze freezes everything inside, and isDeepFrozen tells a part left mutable', () => {
+    const o = { a: [1, { b: 2 }], c: null, d: 'x' };
+    expect(isDeepFrozen(o)).toBe(false);
+    Object.freeze(o);
+    expect(isDeepFrozen(o)).toBe(false); // o.a and o.a[1] can still change
+    expect(deepFreeze(o)).toBe(o);
+    expect(isDeepFrozen(o)).toBe(true);
+    expect(() => {
+      (o.a[1] as { b: number }).b = 3;
+    }).toThrow(TypeError);
+    expect(isDeepFrozen(7)).toBe(true);
   });
 });
 

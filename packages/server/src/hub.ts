@@ -13,6 +13,7 @@ import { settingsOf } from './ports.js';
 import type { ChatLine, MatchInfo, ServerMessage } from './protocol.js';
 import { MatchRuntime } from './runtime.js';
 import type { SubmitResult } from './runtime.js';
+import { messageJson } from './view-json.js';
 
 export interface Conn {
   matchId: string;
@@ -266,14 +267,16 @@ export class Hub {
     let json = built.get(key);
     if (json === undefined) {
       const events = rt.eventsSince(c.seat, c.lastV) ?? [];
-      const msg: ServerMessage = {
+      const { view, ...st } = rt.seatState(c.seat);
+      const msg: Omit<Extract<ServerMessage, { t: 'update' }>, 'view'> = {
         t: 'update',
         v: rt.v,
         events,
-        ...rt.seatState(c.seat),
+        ...st,
         deadline: this.deadline(rt, c.seat),
       };
-      built.set(key, (json = JSON.stringify(msg)));
+      // The view's frozen parts (a game's configuration…) are serialised once for every seat and move.
+      built.set(key, (json = messageJson(msg, view)));
     }
     c.lastV = rt.v;
     c.sendJson(json);

@@ -1,6 +1,6 @@
 /** Loads and validates Age of Heroes data (AOH-DOC-5: every number is configuration, never code). */
 import type { Result } from '@tabula/engine';
-import { err, ok } from '@tabula/engine';
+import { deepClone, deepFreeze, err, ok } from '@tabula/engine';
 import defaultData from './data/config.json' with { type: 'json' };
 import type { AohConfig, AohOptions, CardId, ItemKind } from './types.js';
 import { ITEM_KINDS } from './types.js';
@@ -110,8 +110,11 @@ export function validateConfig(raw: unknown): Result<AohConfig> {
 
 const validated = validateConfig(defaultData);
 if (!validated.ok) throw new Error(validated.error.message);
-/** The default data of spec §3.4, validated on load. */
-export const DEFAULT_CONFIG: AohConfig = validated.value;
+/**
+ * The default data of spec §3.4, validated on load. Frozen, as every configuration of a game: it is
+ * the same object in every state and view (a server serialises it once).
+ */
+export const DEFAULT_CONFIG: AohConfig = deepFreeze(validated.value);
 
 export const DEFAULT_OPTIONS: AohOptions = {
   tribes: 'draft',
@@ -172,7 +175,7 @@ export function parseOptions(raw: unknown): Result<AohOptions> {
   if (r.config !== undefined) {
     const c = validateConfig(r.config);
     if (!c.ok) return c;
-    o.config = c.value;
+    o.config = deepFreeze(deepClone(c.value));
   }
   return ok(o);
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { GameEvent, Seat } from '@tabula/engine';
 
-import { Rng, seedRng, shuffle, stateHash } from '@tabula/engine';
+import { isDeepFrozen, Rng, seedRng, shuffle, stateHash } from '@tabula/engine';
 
 import {
   ageOfHeroes,
@@ -388,6 +388,20 @@ describe('components and configuration (§3)', () => {
     // A rejected configuration never reaches a game: the options are refused.
     const opt = ageOfHeroes.parseOptions({ config: config((c) => (c.battleDeck = { '1': 1, '2': 1 })) });
     expect(opt.ok).toBe(false);
+  });
+
+  it('the data of a game never changes: the default and a custom configuration are frozen', () => {
+    expect(isDeepFrozen(DEFAULT_CONFIG)).toBe(true);
+    const mine = config((c) => (c.startingHandSize = 4));
+    const opt = ageOfHeroes.parseOptions({ config: mine });
+    expect(opt.ok).toBe(true);
+    if (!opt.ok) return;
+    // The game keeps a frozen copy; the caller's object is left as it was.
+    expect(isDeepFrozen(opt.value.config)).toBe(true);
+    expect(opt.value.config).toEqual(mine);
+    expect(Object.isFrozen(mine)).toBe(false);
+    const st = ageOfHeroes.setup(opt.value, 3, 'frozen', []);
+    expect(st.ok && (st.value as AohState).cfg).toBe(opt.value.config);
   });
 });
 
