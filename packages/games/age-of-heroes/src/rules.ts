@@ -37,7 +37,9 @@ type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 const fail = ruleError('aoh.err');
 
 export function top(st: AohState): Frame | undefined {
-  return st.stack[st.stack.length - 1];
+  // Never read past the end of an empty stack: an out-of-bounds read takes V8's slow path.
+  const n = st.stack.length;
+  return n > 0 ? st.stack[n - 1] : undefined;
 }
 
 function push(st: AohState, f: Frame): void {

@@ -295,7 +295,9 @@ export function run(st: NatState, log: EventSink): void {
   sink = log;
   for (let guard = 0; guard < 100000; guard++) {
     if (st.pending || st.over) return;
-    const t = st.stack[st.stack.length - 1];
+    // (Never read past the end of the stack: an out-of-bounds read takes V8's slow path.)
+    const depth = st.stack.length;
+    const t = depth > 0 ? st.stack[depth - 1] : undefined;
     if (t) {
       const kind = t.t;
       runTask(st, t, log);

@@ -42,7 +42,9 @@ function e(code: string, message: string, rule?: string): RuleError {
 export const rt = (st: SfrState): Rt => rtOf(st.opts);
 
 export function top(st: SfrState): Frame | undefined {
-  return st.stack[st.stack.length - 1];
+  // Never read past the end of an empty stack: an out-of-bounds read takes V8's slow path.
+  const n = st.stack.length;
+  return n > 0 ? st.stack[n - 1] : undefined;
 }
 
 export const kindIndex = (k: string): number =>
