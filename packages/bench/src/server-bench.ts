@@ -9,10 +9,10 @@
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { resolve as resolvePath } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { checkFlags, numberFlag, parseArgs } from './args.js';
@@ -29,7 +29,7 @@ export interface ServerBenchOptions {
   rate: number;
   /** Mean time a client thinks after an update before acting (uniform in 0…2×think), ms. */
   think: number;
-  /** 'memory', a PGlite directory, or a postgres:// URL. */
+  /** 'temp' (a fresh directory), 'memory', a PGlite directory, or a postgres:// URL. */
   store: string;
   /** The server's minimum response-window time, ms (0: answers are not held back). */
   windowMs: number;
@@ -547,7 +547,14 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
   const progress = o.progress ?? (() => undefined);
   const loadBefore = os.loadavg().map(r3);
   progress(`starting the server (store: ${o.store})`);
-  const server = await ServerProcess.start({ store: o.store, windowMs: o.windowMs });
+  // 'temp': a fresh data directory, as `npm start` uses one (the database and its journal on disk).
+  const temp = o.store === 'temp' ? mkdtempSync(join(os.tmpdir(), 'tabula-bench-')) : null;
+  const server = await ServerProcess.start({ store: temp ?? o.store, windowMs: o.windowMs }).catch(
+    (e: unknown) => {
+      if (temp) rmSync(temp, { recursive: true, force: true });
+      throw e;
+    },
+  );
   const load = new Load(`http://127.0.0.1:${server.port}`, o);
   try {
     // One table first, whose connections are then closed: what the first table costs once (code
@@ -654,6 +661,7 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
     load.running = false;
     load.closeAll();
     await server.stop();
+    if (temp) rmSync(temp, { recursive: true, force: true });
   }
 }
 
@@ -674,8 +682,9 @@ Options:
   --rate R        target client actions per second, all tables together (default 1000)
   --think MS      mean think time of a client after an update, uniform in 0…2×MS (default 0:
                   the pacer alone spaces the actions)
-  --store S       memory (embedded PGlite in memory, default), a PGlite directory, or a
-                  postgres:// URL
+  --store S       temp (a fresh embedded PGlite directory with its journal, as npm start runs,
+                  removed afterwards; default), memory (PGlite in memory, no journal file),
+                  a PGlite directory, or a postgres:// URL
   --window MS     the server's minimum response-window time (default 0: not held back)
   --cpu-prof FILE write a V8 CPU profile of the server during the measured phase to FILE
                   (.cpuprofile; open it in Chrome DevTools or speedscope)
@@ -783,7 +792,7 @@ export async function serverMain(argv: string[]): Promise<number> {
     warmup: numberFlag(p, 'warmup', 2),
     rate: numberFlag(p, 'rate', 1000),
     think: numberFlag(p, 'think', 0),
-    store: str('store', 'memory'),
+    store: str('store', 'temp'),
     windowMs: numberFlag(p, 'window', 0),
     seed: str('seed', 'server-bench'),
   };

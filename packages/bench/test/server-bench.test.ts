@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { latencyStats, runServerBench } from '../src/server-bench.js';
 
@@ -9,15 +11,19 @@ describe('server bench', () => {
   });
 
   it('drives 4 tables of WebSocket clients for ~2 s and reports the figures', async () => {
+    const temps = () => new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('tabula-bench-')));
+    const before = temps();
     const r = await runServerBench({
       tables: 4,
       seconds: 2,
       warmup: 0.5,
       rate: 200,
       think: 0,
-      store: 'memory',
+      store: 'temp', // the default: a fresh data directory, as npm start runs
       windowMs: 0,
     });
+    // The temporary data directory is gone afterwards.
+    expect([...temps()].filter((f) => !before.has(f))).toEqual([]);
     const json = JSON.parse(JSON.stringify(r)) as typeof r;
     expect(json.tables).toBe(4);
     for (const x of [
