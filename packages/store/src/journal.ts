@@ -12,7 +12,7 @@
  *
  * The compare-and-set on (match, sequence) is kept in memory: this process is the database's only
  * writer, so the last sequence it stored for a match is the match's sequence. A match's first append
- * (after a start) goes to the database itself, which tells the sequence and the status.
+ * after a start or a change of its status goes to the database itself, which knows both.
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ import type {
   Snapshot,
   StoredAction,
 } from './store.js';
-import { json, LIVE, Store } from './store.js';
+import { json, Store } from './store.js';
 
 export interface JournalOptions {
   /** Directory of the journal files (created if missing); null keeps nothing on disk (a throwaway database). */
@@ -71,9 +71,8 @@ function parseLine(line: string): AppendEntry & { json: string } {
 }
 
 interface Known {
-  /** The match's last sequence: the last one journaled, or the database's. */
+  /** The last sequence of a match still played: the last one journaled, or the database's. */
   seq: number;
-  live: boolean;
 }
 
 interface Waiter {
@@ -218,7 +217,8 @@ export class JournaledStore extends Store {
   }
 
   private schedule(): void {
-    if (this.flushing || this.failed) return; // the running statement looks again when it ends
+    // The running statement looks again when it ends; a failed one is retried on its own schedule.
+    if (this.flushing || this.failed || (this.retries > 0 && this.timer !== null)) return;
     if (this.queue.length >= this.o.maxBatch || this.waiters.length > 0) {
       void this.flush();
     } else if (this.timer === null) {
@@ -277,9 +277,11 @@ export class JournaledStore extends Store {
 
   private fail(e: Error): void {
     this.failed = new Error(
-      `The embedded database could not store moves (${e.message}). They are kept in the journal${
-        this.o.dir === null ? '' : ` (${this.o.dir})`
-      } and are stored when the server starts again.`,
+      `The embedded database could not store moves (${e.message}). ${
+        this.o.dir === null
+          ? 'The database is in memory: they are lost with it.'
+          : `They are kept in the journal (${this.o.dir}) and are stored when the server starts again.`
+      }`,
     );
     this.o.onError(this.failed);
     for (const w of this.waiters) w.reject(this.failed);
@@ -300,14 +302,11 @@ export class JournaledStore extends Store {
     return this.drain().then(fn);
   }
 
-  /** Records what the database said of a match; sequences only move forward. */
-  private note(matchId: string, seq: number, live?: boolean): void {
+  /** Records the sequence the database gave for a match still played; sequences only move forward. */
+  private note(matchId: string, seq: number): void {
     const k = this.known.get(matchId);
-    if (!k) this.known.set(matchId, { seq, live: live ?? true });
-    else {
-      if (seq > k.seq) k.seq = seq;
-      if (live !== undefined) k.live = live;
-    }
+    if (!k) this.known.set(matchId, { seq });
+    else if (seq > k.seq) k.seq = seq;
   }
 
   /** How many journaled moves the database does not hold yet (diagnostics and tests). */
@@ -327,7 +326,6 @@ export class JournaledStore extends Store {
     if (!k) return this.firstAppend(matchId, expectedSeq, entry);
     if (!Number.isInteger(expectedSeq) || expectedSeq < 0)
       return Promise.reject(new RangeError(`Invalid expected sequence ${expectedSeq}.`));
-    if (!k.live) return Promise.resolve({ ok: false, reason: 'closed', currentSeq: k.seq });
     if (expectedSeq !== k.seq) return Promise.resolve({ ok: false, reason: 'conflict', currentSeq: k.seq });
     let text: string;
     try {
@@ -353,9 +351,8 @@ export class JournaledStore extends Store {
   ): Promise<AppendResult> {
     await this.drain();
     const r = await this.dbAppend(matchId, expectedSeq, entry);
-    if (r.ok) this.note(matchId, r.seq, true);
-    else if (r.reason !== 'not-found')
-      this.note(matchId, r.currentSeq, r.reason === 'closed' ? false : undefined);
+    if (r.ok) this.note(matchId, r.seq);
+    else if (r.reason === 'conflict') this.note(matchId, r.currentSeq);
     return r;
   }
 
@@ -388,10 +385,12 @@ export class JournaledStore extends Store {
   }
 
   override async updateMatch(id: string, patch: MatchPatch): Promise<MatchInfo | null> {
+    // A change of status takes the match out of the journal's hands before anything else: an append
+    // that comes after it goes to the database, which then has the new status (a finished match's
+    // append is refused, not journaled), and a finished match is not remembered here at all.
+    if (patch.status !== undefined) this.known.delete(id);
     await this.drain();
-    const m = await super.updateMatch(id, patch);
-    if (m) this.note(m.id, m.seq, LIVE.includes(m.status));
-    return m;
+    return super.updateMatch(id, patch);
   }
 
   override finishMatch(id: string, outcome: Outcome | null): Promise<MatchInfo | null> {

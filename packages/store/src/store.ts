@@ -14,7 +14,7 @@ export type MatchStatus = 'open' | 'active' | 'finished' | 'abandoned';
 export const MATCH_STATUSES: readonly MatchStatus[] = ['open', 'active', 'finished', 'abandoned'];
 
 /** Statuses in which the action log still accepts moves. */
-export const LIVE: readonly MatchStatus[] = ['open', 'active'];
+const LIVE: readonly MatchStatus[] = ['open', 'active'];
 
 /** Server-side match settings (seat kinds, bot levels, clocks…); opaque to the store. */
 export type MatchSettings = Record<string, unknown>;

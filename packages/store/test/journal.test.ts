@@ -128,6 +128,19 @@ describe('JournaledStore', () => {
     expect(journalFiles(dir)).toEqual([]);
   });
 
+  it('refuses an append that comes after the match was finished, even before the database has the news', async () => {
+    const store = await JournaledStore.openJournaled(new TestDb(db), { dir: null, delayMs: NEVER });
+    const m = await store.createMatch(newMatch());
+    await store.appendAction(m.id, 0, { seat: 0, action: 0 });
+    await store.appendAction(m.id, 1, { seat: 0, action: 1 });
+    const finishing = store.finishMatch(m.id, { winners: [0], reason: 'test' });
+    const late = store.appendAction(m.id, 2, { seat: 1, action: 'late' });
+    expect(await late).toEqual({ ok: false, reason: 'closed', currentSeq: 2 });
+    expect((await finishing)!.status).toBe('finished');
+    expect(await dbLog(m.id)).toEqual([0, 1]);
+    await store.close();
+  });
+
   it('writes on its own after the delay, many moves per statement', async () => {
     const store = await JournaledStore.openJournaled(new TestDb(db), { dir: null, delayMs: 5 });
     const ms = await Promise.all([1, 2, 3].map(() => store.createMatch(newMatch())));
