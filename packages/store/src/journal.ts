@@ -103,6 +103,8 @@ export class JournaledStore extends Store {
   private segmentSize = 0;
   /** Closed journal files and the move count at their end: removed once the database holds their moves. */
   private closedSegments: { file: string; end: number }[] = [];
+  /** Changes of a match's status so far (a first append in flight meanwhile is not remembered). */
+  private statusChanges = 0;
   /** Moves found in the journal when the store opened and written to the database then. */
   recovered = 0;
 
@@ -349,10 +351,14 @@ export class JournaledStore extends Store {
     expectedSeq: number,
     entry: { seat: Seat; action: unknown },
   ): Promise<AppendResult> {
+    const epoch = this.statusChanges;
     await this.drain();
     const r = await this.dbAppend(matchId, expectedSeq, entry);
-    if (r.ok) this.note(matchId, r.seq);
-    else if (r.reason === 'conflict') this.note(matchId, r.currentSeq);
+    // Remembered only if no status changed meanwhile (this match's may have: it stays with the database).
+    if (epoch === this.statusChanges) {
+      if (r.ok) this.note(matchId, r.seq);
+      else if (r.reason === 'conflict') this.note(matchId, r.currentSeq);
+    }
     return r;
   }
 
@@ -388,7 +394,10 @@ export class JournaledStore extends Store {
     // A change of status takes the match out of the journal's hands before anything else: an append
     // that comes after it goes to the database, which then has the new status (a finished match's
     // append is refused, not journaled), and a finished match is not remembered here at all.
-    if (patch.status !== undefined) this.known.delete(id);
+    if (patch.status !== undefined) {
+      this.known.delete(id);
+      this.statusChanges++;
+    }
     await this.drain();
     return super.updateMatch(id, patch);
   }

@@ -141,6 +141,24 @@ describe('JournaledStore', () => {
     await store.close();
   });
 
+  it('does not take over a match whose first append raced with its finish', async () => {
+    const store = await JournaledStore.openJournaled(new TestDb(db), { dir: null, delayMs: NEVER });
+    const m = await store.createMatch(newMatch());
+    // The first append goes to the database; the finish is issued while it is under way.
+    const first = store.appendAction(m.id, 0, { seat: 0, action: 0 });
+    const finishing = store.finishMatch(m.id, { winners: [0], reason: 'test' });
+    expect(await first).toEqual({ ok: true, seq: 1 });
+    await finishing;
+    // The match is finished: the next append is refused, not journaled as if it were still played.
+    expect(await store.appendAction(m.id, 1, { seat: 0, action: 1 })).toEqual({
+      ok: false,
+      reason: 'closed',
+      currentSeq: 1,
+    });
+    expect(await dbLog(m.id)).toEqual([0]);
+    await store.close();
+  });
+
   it('writes on its own after the delay, many moves per statement', async () => {
     const store = await JournaledStore.openJournaled(new TestDb(db), { dir: null, delayMs: 5 });
     const ms = await Promise.all([1, 2, 3].map(() => store.createMatch(newMatch())));
