@@ -716,7 +716,42 @@ function checkProgressCard(w: Where, path: string, v: unknown): ProgressCard {
   if (c.removeWhen !== undefined) cond(w, p('removeWhen'), c.removeWhen);
   if (c.endVp !== undefined) endVp(w, p('endVp'), c.endVp);
   if (c.hook !== undefined) hookName(w, p('hook'), c.hook);
-  return c as unknown as ProgressCard;
+  return shapedCard(c);
+}
+
+/**
+ * A checked card as an object with every field of `ProgressCard`, in one order, absent ones undefined: all cards
+ * share one hidden class, so the engine's reads of card fields stay monomorphic (JSON drops the undefined ones).
+ */
+function shapedCard(c: Record<string, unknown>): ProgressCard {
+  const x: Record<keyof ProgressCard, unknown> = {
+    id: c.id,
+    name: c.name,
+    nameRu: c.nameRu,
+    age: c.age,
+    type: c.type,
+    level: c.level,
+    ref: c.ref,
+    architectsOnBoard: c.architectsOnBoard,
+    deployCost: c.deployCost,
+    perWorker: c.perWorker,
+    vpPerWorker: c.vpPerWorker,
+    raid: c.raid,
+    requiredStrength: c.requiredStrength,
+    war: c.war,
+    battle: c.battle,
+    goldenAge: c.goldenAge,
+    stages: c.stages,
+    static: c.static,
+    production: c.production,
+    onAcquire: c.onAcquire,
+    abilities: c.abilities,
+    triggers: c.triggers,
+    removeWhen: c.removeWhen,
+    endVp: c.endVp,
+    hook: c.hook,
+  };
+  return x as ProgressCard;
 }
 
 function eventDef(w: Where, path: string, v: unknown): void {

@@ -604,6 +604,48 @@ export function allDerived(st: NatState, uncond = false): Derived {
   return computeDerived(st, uncond);
 }
 const DERIVED_KINDS = VALUE_KINDS | kindBit(MK.countsAsLeastStable);
+/**
+ * n zeros (n falses) as a packed array literal for the table sizes (1–5 nations): `new Array(n).fill(0)` costs
+ * a builtin call and starts holey, which showed as a fifth of `computeDerived`'s time.
+ */
+function zeros(n: number): number[] {
+  switch (n) {
+    case 1:
+      return [0];
+    case 2:
+      return [0, 0];
+    case 3:
+      return [0, 0, 0];
+    case 4:
+      return [0, 0, 0, 0];
+    case 5:
+      return [0, 0, 0, 0, 0];
+    default: {
+      const a: number[] = [];
+      for (let i = 0; i < n; i++) a.push(0);
+      return a;
+    }
+  }
+}
+function falses(n: number): boolean[] {
+  switch (n) {
+    case 1:
+      return [false];
+    case 2:
+      return [false, false];
+    case 3:
+      return [false, false, false];
+    case 4:
+      return [false, false, false, false];
+    case 5:
+      return [false, false, false, false, false];
+    default: {
+      const a: boolean[] = [];
+      for (let i = 0; i < n; i++) a.push(false);
+      return a;
+    }
+  }
+}
 /** The sums of `computeDerived` while they are collected (no closures in the hot loop). */
 class DerivedSums {
   readonly str: number[];
@@ -612,10 +654,10 @@ class DerivedSums {
   readonly least: boolean[];
   conditional = false;
   constructor(n: number) {
-    this.str = new Array<number>(n).fill(0);
-    this.stab = new Array<number>(n).fill(0);
-    this.floor = new Array<number>(n).fill(0);
-    this.least = new Array<boolean>(n).fill(false);
+    this.str = zeros(n);
+    this.stab = zeros(n);
+    this.floor = zeros(n);
+    this.least = falses(n);
   }
   add(s: number, m: CMod): void {
     const k = m.k;
@@ -716,8 +758,9 @@ export function rankByOrder(st: NatState, m: Metric): number[] {
   return [...st.order].sort((a, b) => vals[b]! - vals[a]! || pos[a]! - pos[b]!);
 }
 export function orderPos(st: NatState): number[] {
-  const pos: number[] = new Array(st.n);
-  st.order.forEach((s, i) => (pos[s] = i));
+  const pos = zeros(st.n);
+  const order = st.order;
+  for (let i = 0; i < order.length; i++) pos[order[i]!] = i;
   return pos;
 }
 

@@ -381,9 +381,16 @@ function stepChanges(st: NatState, which: NatState['step']): boolean {
 function changes(kind: Task['t']): boolean {
   if (kind === 'multi' || kind === 'fire' || kind === 'eventHalf') return false;
   // Payments and production change only resources, VP and shortage marks: no removal condition reads
-  // those unless some card says otherwise.
-  if (kind === 'pay' || kind === 'prod') return !removalsIgnoreWealth();
+  // those unless some card says otherwise. So do the effects that only gain or pay resources or VP.
+  if (kind === 'pay' || kind === 'prod' || (kind === 'effs' && wealthStep)) return !removalsIgnoreWealth();
   return true;
+}
+
+/** Set by the last `effs` step run: it changed at most resources and VP (or nothing: the list was done). */
+let wealthStep = false;
+/** An effect that changes only resources or VP on the spot (a payment pushes a `pay` step). */
+function wealthEffect(e: Effect): boolean {
+  return 'gain' in e || 'vp' in e || 'pay' in e || 'payDownTo' in e;
 }
 
 function ask(st: NatState, s: number, kind: string, opts: Choose[], d?: Record<string, unknown>): void {
@@ -1537,10 +1544,13 @@ function runTask(st: NatState, t: Task, log: EventSink): void {
     case 'effs': {
       if (t.i >= t.list.length) {
         st.stack.pop();
+        wealthStep = true; // nothing changed
         return;
       }
       const j = t.i++;
-      execEffect(st, t.s, t.list[j]!, t.ctx, t.pre?.[j], log);
+      const e = t.list[j]!;
+      wealthStep = wealthEffect(e);
+      execEffect(st, t.s, e, t.ctx, t.pre?.[j], log);
       return;
     }
     case 'pay': {
