@@ -843,6 +843,8 @@ function checkNationBoard(w: Where, v: unknown): NationBoard {
   only(w, 'slots', sl, slotKeys);
   required(w, 'slots', sl, slotKeys);
   for (const k of slotKeys) whole(w, at('slots', k), sl[k], 1);
+  // The rules keep a row's manned slots as the bits of one integer.
+  whole(w, 'slots.buildingMilitary', sl.buildingMilitary, 1, 30);
   const used = new Set<number>();
   list(w, 'printed', b.printed).forEach((x, i) => {
     const p = at('printed', i);

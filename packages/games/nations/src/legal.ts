@@ -5,8 +5,8 @@
  */
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
-import { card, deployCost, instCard, seatMods } from './derive.js';
-import { abilitySources, abilityUseError, buyProblem, defaultChoice, hireError, mainLeft } from './rules.js';
+import { ABIL_FLAG, board, card, deployCost, instCard, seatMods } from './derive.js';
+import { abilityUseError, buyProblem, defaultChoice, hireError, mainLeft } from './rules.js';
 import type { BoardCard, NatAction, NatState } from './state.js';
 import type { ProgressCard } from './types.js';
 
@@ -46,6 +46,13 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
   if (st.step !== 'action' || !st.turn || st.turn.s !== seat) return [];
   const out: NatAction[] = [];
   const p = st.players[seat]!;
+  const slots = p.row;
+  // The row slots holding workers, as bits (a row has far fewer than 31 slots): sources of moves, undeploys.
+  let manned = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const r = slots[i];
+    if (r && r.w > 0) manned |= 1 << i;
+  }
   const main = mainLeft(st) > 0;
   if (main) {
     const sm = seatMods(st, seat);
@@ -63,8 +70,8 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
     }
     // Deployments: the cost depends on the target only, so it is checked once per target.
     const stone = p.res.stone;
-    for (let to = 0; to < p.row.length; to++) {
-      const target = p.row[to];
+    for (let to = 0; to < slots.length; to++) {
+      const target = slots[to];
       if (!target) continue;
       const c = instCard(target);
       if (c.deployCost || sm.deploy.length) {
@@ -75,34 +82,47 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
         if (!okOther) continue;
       }
       if (p.idle > 0) out.push({ type: 'deploy', from: -1, to });
-      for (let from = 0; from < p.row.length; from++) {
-        const r = p.row[from];
-        if (r && r.w > 0 && from !== to) out.push({ type: 'deploy', from, to });
-      }
+      for (let m = manned & ~(1 << to), from = 0; m !== 0; m >>>= 1, from++)
+        if (m & 1) out.push({ type: 'deploy', from, to });
     }
     if (p.wip) {
       if (!hireError(st, seat, false)) out.push({ type: 'hire' });
       if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
     }
   }
-  for (const [u, src] of abilitySources(st, seat))
-    for (const ab of src.abilities ?? []) {
-      const n = Array.isArray(ab.cost) ? ab.cost.length : 1;
-      for (let c = 0; c < n; c++)
-        if (!abilityUseError(st, seat, u, ab, n > 1 ? c : undefined))
-          out.push(
-            n > 1
-              ? { type: 'ability', card: u, ability: ab.id, cost: c }
-              : { type: 'ability', card: u, ability: ab.id },
-          );
-    }
-  for (let slot = 0; slot < p.row.length; slot++) {
-    const r = p.row[slot];
-    if (r && r.w > 0) out.push({ type: 'undeploy', slot });
-  }
+  // Card abilities (the sources of `abilitySources`, without building its list).
+  const b = board(p);
+  if (b.abilities) abilityActions(st, seat, -1, b.abilities, out);
+  for (const x of p.advisors) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
+  for (let m = manned, i = 0; m !== 0; m >>>= 1, i++)
+    if (m & 1 && slots[i]!.u & ABIL_FLAG)
+      abilityActions(st, seat, slots[i]!.u, instCard(slots[i]!).abilities, out);
+  for (const x of p.colonies) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
+  for (const x of p.wonders) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
+  for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push({ type: 'undeploy', slot });
   if (st.turn.main > 0) out.push({ type: 'end' });
   out.push({ type: 'pass' });
   return out;
+}
+
+function abilityActions(
+  st: NatState,
+  seat: number,
+  u: number,
+  abilities: ProgressCard['abilities'],
+  out: NatAction[],
+): void {
+  if (!abilities) return;
+  for (const ab of abilities) {
+    const n = Array.isArray(ab.cost) ? ab.cost.length : 1;
+    for (let c = 0; c < n; c++)
+      if (!abilityUseError(st, seat, u, ab, n > 1 ? c : undefined))
+        out.push(
+          n > 1
+            ? { type: 'ability', card: u, ability: ab.id, cost: c }
+            : { type: 'ability', card: u, ability: ab.id },
+        );
+  }
 }
 
 /** NAT-DP-25/26; on a turn: end the turn after a main action, else pass. */

@@ -303,6 +303,11 @@ describe('validation', () => {
       'nations.json: nation board "china" side A: start.track.food must be a whole number ≥ 0 and ≤ 4',
     ],
     [
+      'a building row too long for the rules (more than 30 slots)',
+      (f) => ((f['nations.json'] as Any[])[0].slots.buildingMilitary = 31),
+      'nations.json: nation board "china" side A: slots.buildingMilitary must be a whole number ≥ 1 and ≤ 30',
+    ],
+    [
       'a bad printed card',
       (f) => ((f['nations.json'] as Any[])[0].printed[4].card.raid = -2),
       'nations.json: nation board "china" side A: printed[4].card.raid must be a whole number ≥ 0',
