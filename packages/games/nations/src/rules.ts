@@ -1294,14 +1294,58 @@ export function hire(st: NatState, s: number, priv: boolean, free: boolean, log:
 function voluntaryPay(st: NatState, s: number, bag: Bag, log: EventSink): void {
   const p = st.players[s]!;
   const before = p.res.gold;
-  for (const r of RES4) if (bag[r]) p.res[r] -= bag[r]!;
+  addBag(p.res, bag, -1);
   if (before > 0 && p.res.gold === 0 && (bag.gold ?? 0) > 0) fireTriggers(st, 'goldReachedZero', s, {});
   void log;
 }
 
 function gain(st: NatState, s: number, bag: Bag): void {
-  const p = st.players[s]!;
-  for (const r of RES4) if (bag[r]) p.res[r] += bag[r]!;
+  addBag(st.players[s]!.res, bag, 1);
+}
+
+/** res[r] by name: a keyed read whose key varies is served through V8's megamorphic cache. */
+function resOf(res: Record<Res, number>, r: Res): number {
+  switch (r) {
+    case 'gold':
+      return res.gold;
+    case 'stone':
+      return res.stone;
+    case 'food':
+      return res.food;
+    default:
+      return res.books;
+  }
+}
+/** res[r] += n by name (see `resOf`). */
+function addRes(res: Record<Res, number>, r: Res, n: number): void {
+  switch (r) {
+    case 'gold':
+      res.gold += n;
+      return;
+    case 'stone':
+      res.stone += n;
+      return;
+    case 'food':
+      res.food += n;
+      return;
+    default:
+      res.books += n;
+  }
+}
+
+/**
+ * res += sign × bag, field by field: named reads and writes (a loop over the resource names makes every
+ * access a keyed one, which V8 serves through its megamorphic cache).
+ */
+function addBag(res: Record<Res, number>, bag: Bag, sign: 1 | -1): void {
+  const g = bag.gold;
+  const st = bag.stone;
+  const f = bag.food;
+  const b = bag.books;
+  if (g) res.gold += sign * g;
+  if (st) res.stone += sign * st;
+  if (f) res.food += sign * f;
+  if (b) res.books += sign * b;
 }
 
 function changeVp(st: NatState, s: number, n: number): void {
@@ -1314,9 +1358,9 @@ function changeVp(st: NatState, s: number, n: number): void {
 function forcedPayOne(st: NatState, s: number, r: Res, n: number, log: EventSink): void {
   const p = st.players[s]!;
   if (n <= 0) return;
-  const h = p.res[r];
+  const h = resOf(p.res, r);
   if (h >= n) {
-    p.res[r] -= n;
+    addRes(p.res, r, -n);
     return;
   }
   p.res[r] = 0;
@@ -2676,11 +2720,18 @@ function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log: Event
   }
   t.i++;
   const net = t.nets[s]!;
-  const pos: Bag = {};
-  for (const r of RES4) if (net[r] > 0) pos[r] = net[r];
-  gain(st, s, pos);
+  // The gains at once, the payments (in PAY_ORDER: gold, food, stone, books) as a forced payment step.
+  const res = st.players[s]!.res;
+  const { gold, stone, food, books } = net;
+  if (gold > 0) res.gold += gold;
+  if (stone > 0) res.stone += stone;
+  if (food > 0) res.food += food;
+  if (books > 0) res.books += books;
   const items: Array<[Res, number]> = [];
-  for (const r of PAY_ORDER) if (net[r] < 0) items.push([r, -net[r]]);
+  if (gold < 0) items.push(['gold', -gold]);
+  if (food < 0) items.push(['food', -food]);
+  if (stone < 0) items.push(['stone', -stone]);
+  if (books < 0) items.push(['books', -books]);
   if (log)
     emit(log, 'nat.ev.production', { seat: s, net: { ...net } }, ['NAT-PROD-3', 'NAT-PROD-4', 'NAT-PROD-5']);
   const u = t.unrest[s]!;
@@ -2736,7 +2787,11 @@ function startWar(st: NatState, log: EventSink): void {
       'NAT-WARRES-1',
       'NAT-WARRES-5',
     ]);
-  const before = st.players.map((p) => ({ ...p.res, vp: p.vp }));
+  // (Built field by field: an object spread with an added key takes V8's slow path.)
+  const before = st.players.map((p) => {
+    const r = p.res;
+    return { gold: r.gold, stone: r.stone, food: r.food, books: r.books, vp: p.vp };
+  });
   st.stack.push({ t: 'war', i: 0, seats: def, before });
 }
 
@@ -2850,7 +2905,7 @@ function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>, log: E
     // Order moves of this event apply as one block at its end (NAT-EVENT-6): pushed beneath the parts.
     st.stack.pop();
     st.stack.push({ t: 'moves', first: [], last: [], rank: [] });
-    st.stack.push({ ...t, part: 1 });
+    st.stack.push({ t: 'eventHalf', half: t.half, part: 1, card: t.card });
     if (log) emit(log, 'nat.ev.eventHalf', { card: t.card, half: t.half }, ['NAT-EVENT-1', 'NAT-EVENT-2']);
     return;
   }
