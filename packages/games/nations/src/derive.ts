@@ -271,6 +271,9 @@ const BOARD_KINDS = NATIONS.reduce((a, b) => {
   const m = splitMods(b.static);
   return a | m.ownMask | m.othersMask;
 }, 0);
+/** Whether any nation board side of the data has abilities / triggers (none in the published game). */
+export const BOARD_ABILITIES = NATIONS.some((b) => (b.abilities?.length ?? 0) > 0);
+export const BOARD_TRIGGERS = NATIONS.some((b) => (b.triggers?.length ?? 0) > 0);
 export function board(p: Player): NationBoard {
   const e = boardEntry(p);
   return p.side === 'B' ? e.B : e.A;

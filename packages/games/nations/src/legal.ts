@@ -5,7 +5,7 @@
  */
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
-import { ABIL_FLAG, board, card, deployCost, instCard, seatMods } from './derive.js';
+import { ABIL_FLAG, BOARD_ABILITIES, board, card, deployCost, instCard, seatMods } from './derive.js';
 import { abilityUseError, buyProblem, defaultChoice, hireError, mainLeft } from './rules.js';
 import type { BoardCard, NatAction, NatState } from './state.js';
 import type { ProgressCard } from './types.js';
@@ -91,8 +91,10 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
     }
   }
   // Card abilities (the sources of `abilitySources`, without building its list).
-  const b = board(p);
-  if (b.abilities) abilityActions(st, seat, -1, b.abilities, out);
+  if (BOARD_ABILITIES) {
+    const b = board(p);
+    if (b.abilities) abilityActions(st, seat, -1, b.abilities, out);
+  }
   for (const x of p.advisors) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
   for (let m = manned, i = 0; m !== 0; m >>>= 1, i++)
     if (m & 1 && slots[i]!.u & ABIL_FLAG)

@@ -22,6 +22,7 @@ import {
 import type { SeatMods } from './derive.js';
 import {
   ABIL_FLAG,
+  BOARD_TRIGGERS,
   flagsOf,
   kindsOf,
   othersKindsOf,
@@ -1510,8 +1511,10 @@ function fireTriggers(st: NatState, on: string, s: number, data: Record<string, 
   for (let i = 0; i < (all ? st.order.length : 1); i++) {
     const o = all ? st.order[i]! : s;
     const p = st.players[o]!;
-    const b = board(p);
-    if (b.triggers) triggerHits(st, on, o, s, data, -1, b, hits);
+    if (BOARD_TRIGGERS) {
+      const b = board(p);
+      if (b.triggers) triggerHits(st, on, o, s, data, -1, b, hits);
+    }
     if (!cards) continue;
     for (const x of p.advisors) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
     for (const x of p.row)
