@@ -387,12 +387,11 @@ function changes(kind: Task['t']): boolean {
   return true;
 }
 
-/** Set by the last `effs` step run: it changed at most resources and VP (or nothing: the list was done). */
+/**
+ * Set by the last `effs` step run: it changed at most resources and VP (an effect that gains, pays or scores
+ * on the spot; a payment only pushes a `pay` step), or nothing (the list was done).
+ */
 let wealthStep = false;
-/** An effect that changes only resources or VP on the spot (a payment pushes a `pay` step). */
-function wealthEffect(e: Effect): boolean {
-  return 'gain' in e || 'vp' in e || 'pay' in e || 'payDownTo' in e;
-}
 
 function ask(st: NatState, s: number, kind: string, opts: Choose[], d?: Record<string, unknown>): void {
   st.pending = d ? { s, kind, opts, d } : { s, kind, opts };
@@ -1595,9 +1594,8 @@ function runTask(st: NatState, t: Task, log: EventSink): void {
         return;
       }
       const j = t.i++;
-      const e = t.list[j]!;
-      wealthStep = wealthEffect(e);
-      execEffect(st, t.s, e, t.ctx, t.pre?.[j], log);
+      wealthStep = false; // execEffect sets it for the effects that change only resources or VP
+      execEffect(st, t.s, t.list[j]!, t.ctx, t.pre?.[j], log);
       return;
     }
     case 'pay': {
@@ -1691,6 +1689,7 @@ function execEffect(
 ): void {
   const p = st.players[s]!;
   if ('gain' in e) {
+    wealthStep = true;
     gain(st, s, e.gain);
     if (log) emit(log, 'nat.ev.gain', { seat: s, bag: e.gain, src: ctx.src }, []);
     return;
@@ -1706,6 +1705,7 @@ function execEffect(
     return;
   }
   if ('pay' in e) {
+    wealthStep = true;
     const items: Array<[Res, number]> = [];
     for (const r of PAY_ORDER) if (e.pay[r]) items.push([r, e.pay[r]!]);
     st.stack.push({ t: 'pay', s, items, i: 0 });
@@ -1713,6 +1713,7 @@ function execEffect(
     return;
   }
   if ('payDownTo' in e) {
+    wealthStep = true;
     for (const r of RES4) {
       const lim = e.payDownTo[r];
       if (lim !== undefined && p.res[r] > lim) p.res[r] = lim;
@@ -1721,6 +1722,7 @@ function execEffect(
     return;
   }
   if ('vp' in e) {
+    wealthStep = true;
     changeVp(st, s, e.vp);
     if (log) emit(log, 'nat.ev.vp', { seat: s, n: e.vp, src: ctx.src }, ['NAT-RES-4']);
     return;
