@@ -173,6 +173,19 @@ export function instEntry(x: Inst): CardEntry {
   icEntry[h] = e;
   return e;
 }
+/**
+ * The card on progress-board space i, cached per space by the board object (a dealt card is a new object, so a
+ * stale entry is never returned): dealing fills the cache, the turn listings read it.
+ */
+const bcObj: Array<object | null> = [];
+const bcCard: ProgressCard[] = [];
+export function boardCard(i: number, b: { id: string }): ProgressCard {
+  if (bcObj[i] === b) return bcCard[i]!;
+  const c = card(b.id);
+  bcObj[i] = b;
+  bcCard[i] = c;
+  return c;
+}
 /** The card of an instance (see `instEntry`). */
 export const instCard = (x: Inst): ProgressCard => instEntry(x).c;
 /** Any card by id: progress, promo, printed start cards and printed wonders. */
@@ -197,6 +210,7 @@ export const othersKindsOf = (id: string): number => entry(id).mods.othersMask;
 export function registerTestCard(c: ProgressCard): void {
   CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
   icObj.fill(null);
+  bcObj.length = 0;
   if (c.removeWhen) REMOVABLE.add(c.id);
   wealthSafe = null;
 }
@@ -205,6 +219,7 @@ export function refreshCard(id: string): void {
   const c = entry(id).c;
   CARDS.set(id, new CardEntry(c, splitMods(c.static)));
   icObj.fill(null);
+  bcObj.length = 0;
   if (c.removeWhen) REMOVABLE.add(c.id);
   wealthSafe = null;
 }

@@ -5,9 +5,9 @@
  */
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
-import { ABIL_FLAG, BOARD_ABILITIES, board, card, deployCost, instCard, seatMods } from './derive.js';
+import { ABIL_FLAG, BOARD_ABILITIES, board, boardCard, deployCost, instCard, seatMods } from './derive.js';
 import { abilityUseError, buyProblem, defaultChoice, hireError, mainLeft } from './rules.js';
-import type { BoardCard, NatAction, NatState } from './state.js';
+import type { NatAction, NatState } from './state.js';
 import type { ProgressCard } from './types.js';
 
 const KINDS = new Map<string, string>();
@@ -27,17 +27,6 @@ export function prompts(st: NatState): Prompt[] {
   if (st.step === 'action' && st.turn)
     return [{ seat: st.turn.s, kind: 'nat.turn', args: { left: mainLeft(st), main: st.turn.main } }];
   return [];
-}
-
-/** The card on board space i, cached per space by the board object (a dealt card is a new object). */
-const bcObj: Array<object | null> = [];
-const bcCard: ProgressCard[] = [];
-function boardCard(i: number, b: BoardCard): ProgressCard {
-  if (bcObj[i] === b) return bcCard[i]!;
-  const c = card(b.id);
-  bcObj[i] = b;
-  bcCard[i] = c;
-  return c;
 }
 
 export function legalActions(st: NatState, seat: number): NatAction[] {

@@ -23,6 +23,7 @@ import type { SeatMods } from './derive.js';
 import {
   ABIL_FLAG,
   BOARD_TRIGGERS,
+  boardCard,
   flagsOf,
   kindsOf,
   othersKindsOf,
@@ -492,7 +493,10 @@ function dealBoard(st: NatState, log: EventSink): void {
   }
   const deck = st.decks[age(st) - 1]!;
   for (let i = 0; i < 3 * c; i++) if (!b[i] && deck.length > 0) b[i] = { id: deck.pop()!, a: 0 };
-  for (const x of b) if (x) x.a = card(x.id).architectsOnBoard ?? 0;
+  for (let i = 0; i < b.length; i++) {
+    const x = b[i];
+    if (x) x.a = boardCard(i, x).architectsOnBoard ?? 0;
+  }
   if (log)
     emit(log, 'nat.ev.board', { round: st.round, left: deck.length }, [
       'NAT-MAINT-3',
