@@ -24,6 +24,7 @@ import {
   ABIL_FLAG,
   BOARD_TRIGGERS,
   boardCard,
+  sortedSeats,
   flagsOf,
   kindsOf,
   othersKindsOf,
@@ -2778,7 +2779,7 @@ function playerOrder(st: NatState, log: EventSink): void {
   const d = allDerived(st);
   const str = d.str;
   const stab = d.stab.map((v, s) => (v < 0 || d.least[s] ? -1e9 : v));
-  st.order = [...st.order].sort((a, b) => str[b]! - str[a]! || stab[b]! - stab[a]! || pos[a]! - pos[b]!);
+  st.order = sortedSeats(st.order, (a, b) => str[b]! - str[a]! || stab[b]! - stab[a]! || pos[a]! - pos[b]!);
   if (log) emit(log, 'nat.ev.order', { order: [...st.order] }, ['NAT-ORDER-1', 'NAT-ORDER-2']);
 }
 
