@@ -2236,8 +2236,24 @@ function runMulti(st: NatState, t: Extract<Task, { t: 'multi' }>, log: EventSink
     return;
   }
   const s = t.seats[t.k++]!;
-  pushEffects(st, s, t.list, { ...t.ctx }, t.answers[s]);
+  pushEffects(st, s, t.list, copyCtx(t.ctx), t.answers[s]);
 }
+
+/** A copy of an effect context with the same fields (an object spread of a varying shape is V8's slow path). */
+function copyCtx(c: Ctx): Ctx {
+  const o: Ctx = {};
+  if (c.src !== undefined) o.src = c.src;
+  if (c.u !== undefined) o.u = c.u;
+  if (c.chooser !== undefined) o.chooser = c.chooser;
+  if (c.benefit !== undefined) o.benefit = c.benefit;
+  if (c.bought !== undefined) o.bought = c.bought;
+  if (c.ev !== undefined) o.ev = c.ev;
+  return o;
+}
+/** Compile-time check that `copyCtx` copies every field of `Ctx`: add a new field there too. */
+type CopiedCtxField = 'src' | 'u' | 'chooser' | 'benefit' | 'bought' | 'ev';
+const ctxFieldsCovered: Exclude<keyof Ctx, CopiedCtxField> extends never ? true : never = true;
+void ctxFieldsCovered;
 
 function multiIndex(st: NatState): number {
   for (let i = st.stack.length - 1; i >= 0; i--) if (st.stack[i]!.t === 'multi') return i;
