@@ -623,43 +623,24 @@ export function allDerived(st: NatState, uncond = false): Derived {
 }
 const DERIVED_KINDS = VALUE_KINDS | kindBit(MK.countsAsLeastStable);
 /**
- * n zeros (n falses) as a packed array literal for the table sizes (1–5 nations): `new Array(n).fill(0)` costs
+ * n copies of v as a packed array literal for the table sizes (1–5 nations): `new Array(n).fill(0)` costs
  * a builtin call and starts holey, which showed as a fifth of `computeDerived`'s time.
  */
-function zeros(n: number): number[] {
+function filled<T>(n: number, v: T): T[] {
   switch (n) {
     case 1:
-      return [0];
+      return [v];
     case 2:
-      return [0, 0];
+      return [v, v];
     case 3:
-      return [0, 0, 0];
+      return [v, v, v];
     case 4:
-      return [0, 0, 0, 0];
+      return [v, v, v, v];
     case 5:
-      return [0, 0, 0, 0, 0];
+      return [v, v, v, v, v];
     default: {
-      const a: number[] = [];
-      for (let i = 0; i < n; i++) a.push(0);
-      return a;
-    }
-  }
-}
-function falses(n: number): boolean[] {
-  switch (n) {
-    case 1:
-      return [false];
-    case 2:
-      return [false, false];
-    case 3:
-      return [false, false, false];
-    case 4:
-      return [false, false, false, false];
-    case 5:
-      return [false, false, false, false, false];
-    default: {
-      const a: boolean[] = [];
-      for (let i = 0; i < n; i++) a.push(false);
+      const a: T[] = [];
+      for (let i = 0; i < n; i++) a.push(v);
       return a;
     }
   }
@@ -672,10 +653,10 @@ class DerivedSums {
   readonly least: boolean[];
   conditional = false;
   constructor(n: number) {
-    this.str = zeros(n);
-    this.stab = zeros(n);
-    this.floor = zeros(n);
-    this.least = falses(n);
+    this.str = filled(n, 0);
+    this.stab = filled(n, 0);
+    this.floor = filled(n, 0);
+    this.least = filled(n, false);
   }
   add(s: number, m: CMod): void {
     const k = m.k;
@@ -794,7 +775,7 @@ export function rankByOrder(st: NatState, m: Metric): number[] {
   return sortedSeats(st.order, (a, b) => vals[b]! - vals[a]! || pos[a]! - pos[b]!);
 }
 export function orderPos(st: NatState): number[] {
-  const pos = zeros(st.n);
+  const pos = filled(st.n, 0);
   const order = st.order;
   for (let i = 0; i < order.length; i++) pos[order[i]!] = i;
   return pos;

@@ -5,8 +5,15 @@
  */
 import type { Prompt } from '@tabula/engine';
 import { E } from './config.js';
-import { ABIL_FLAG, BOARD_ABILITIES, board, boardCard, deployCost, instCard, seatMods } from './derive.js';
-import { abilityUseError, buyProblem, defaultChoice, hireError, mainLeft } from './rules.js';
+import { boardCard, deployCost, instCard, seatMods } from './derive.js';
+import {
+  abilityUseError,
+  buyProblem,
+  defaultChoice,
+  eachAbilitySource,
+  hireError,
+  mainLeft,
+} from './rules.js';
 import type { NatAction, NatState } from './state.js';
 import type { ProgressCard } from './types.js';
 
@@ -36,7 +43,7 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
   const out: NatAction[] = [];
   const p = st.players[seat]!;
   const slots = p.row;
-  // The row slots holding workers, as bits (a row has far fewer than 31 slots): sources of moves, undeploys.
+  // The row slots holding workers, as bits (a row has at most 30 slots, data.ts): sources of moves, undeploys.
   let manned = 0;
   for (let i = 0; i < slots.length; i++) {
     const r = slots[i];
@@ -79,17 +86,7 @@ export function legalActions(st: NatState, seat: number): NatAction[] {
       if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
     }
   }
-  // Card abilities (the sources of `abilitySources`, without building its list).
-  if (BOARD_ABILITIES) {
-    const b = board(p);
-    if (b.abilities) abilityActions(st, seat, -1, b.abilities, out);
-  }
-  for (const x of p.advisors) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
-  for (let m = manned, i = 0; m !== 0; m >>>= 1, i++)
-    if (m & 1 && slots[i]!.u & ABIL_FLAG)
-      abilityActions(st, seat, slots[i]!.u, instCard(slots[i]!).abilities, out);
-  for (const x of p.colonies) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
-  for (const x of p.wonders) if (x.u & ABIL_FLAG) abilityActions(st, seat, x.u, instCard(x).abilities, out);
+  eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
   for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push({ type: 'undeploy', slot });
   if (st.turn.main > 0) out.push({ type: 'end' });
   out.push({ type: 'pass' });
@@ -100,10 +97,9 @@ function abilityActions(
   st: NatState,
   seat: number,
   u: number,
-  abilities: ProgressCard['abilities'],
+  abilities: NonNullable<ProgressCard['abilities']>,
   out: NatAction[],
 ): void {
-  if (!abilities) return;
   for (const ab of abilities) {
     const n = Array.isArray(ab.cost) ? ab.cost.length : 1;
     for (let c = 0; c < n; c++)

@@ -22,6 +22,7 @@ import {
 import type { SeatMods } from './derive.js';
 import {
   ABIL_FLAG,
+  BOARD_ABILITIES,
   BOARD_TRIGGERS,
   boardCard,
   sortedSeats,
@@ -866,26 +867,37 @@ export function hireError(st: NatState, s: number, priv: boolean) {
   return null;
 }
 
-/** The sources of a seat's abilities: [instance id (-1 = board), card]. */
-export function abilitySources(
+/**
+ * Calls fn for each source of a seat's abilities in slot order (the board, advisors, manned row cards,
+ * colonies, wonders): its instance id (-1 = the board) and its abilities.
+ */
+export function eachAbilitySource(
   st: NatState,
   s: number,
-): Array<[number, { abilities?: ProgressCard['abilities'] }]> {
+  fn: (u: number, abilities: NonNullable<ProgressCard['abilities']>) => void,
+): void {
   const p = st.players[s]!;
-  const out: Array<[number, { abilities?: ProgressCard['abilities'] }]> = [];
-  const b = board(p);
-  if (b.abilities) out.push([-1, b]);
-  for (const x of p.advisors) if (x.u & ABIL_FLAG) out.push([x.u, card(x.id)]);
-  for (const x of p.row) if (x && x.w > 0 && x.u & ABIL_FLAG) out.push([x.u, card(x.id)]);
-  for (const x of p.colonies) if (x.u & ABIL_FLAG) out.push([x.u, card(x.id)]);
-  for (const x of p.wonders) if (x.u & ABIL_FLAG) out.push([x.u, card(x.id)]);
+  if (BOARD_ABILITIES) {
+    const b = board(p);
+    if (b.abilities) fn(-1, b.abilities);
+  }
+  for (const x of p.advisors) if (x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
+  for (const x of p.row) if (x && x.w > 0 && x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
+  for (const x of p.colonies) if (x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
+  for (const x of p.wonders) if (x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
+}
+
+/** The sources of a seat's abilities: [instance id (-1 = board), abilities]. */
+function abilitySources(st: NatState, s: number): Array<[number, NonNullable<ProgressCard['abilities']>]> {
+  const out: Array<[number, NonNullable<ProgressCard['abilities']>]> = [];
+  eachAbilitySource(st, s, (u, abilities) => out.push([u, abilities]));
   return out;
 }
 
 function abilityError(st: NatState, s: number, a: { card: number; ability: string; cost?: number }) {
   const src = abilitySources(st, s).find(([u]) => u === a.card);
   if (!src) return fail('noAbility', 'You have no such card with an ability in play.', 'NAT-ABIL-4');
-  const ab = src[1].abilities!.find((x) => x.id === a.ability);
+  const ab = src[1].find((x) => x.id === a.ability);
   if (!ab) return fail('noAbility', 'That card has no such ability.', 'NAT-ABIL-2');
   return abilityUseError(st, s, a.card, ab, a.cost);
 }
@@ -979,7 +991,7 @@ function doTurnAction(st: NatState, s: number, a: NatAction, log: EventSink): vo
     }
     case 'ability': {
       const src = abilitySources(st, s).find(([u]) => u === a.card)!;
-      const ab = src[1].abilities!.find((x) => x.id === a.ability)!;
+      const ab = src[1].find((x) => x.id === a.ability)!;
       if (ab.timing === 'action') {
         t.left--;
         t.main++;
