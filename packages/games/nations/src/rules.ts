@@ -2471,7 +2471,7 @@ function resolvePending(st: NatState, pick: Choose, log: EventSink): void {
     }
     case 'subst': {
       const bag = pick.lose as Bag;
-      for (const r of RES4) if (bag[r]) p.res[r] -= bag[r]!;
+      addBag(p.res, bag, -1);
       if (log) emit(log, 'nat.ev.subst', { seat: s, lose: bag }, ['NAT-SHORT-5', 'NAT-SHORT-6']);
       return;
     }
@@ -2758,7 +2758,7 @@ function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log: Event
   }
   t.i++;
   const net = t.nets[s]!;
-  // The gains at once, the payments (in PAY_ORDER: gold, food, stone, books) as a forced payment step.
+  // The gains at once, the payments (in PAY_ORDER) as a forced payment step.
   const res = st.players[s]!.res;
   const { gold, stone, food, books } = net;
   if (gold > 0) res.gold += gold;
@@ -2766,10 +2766,10 @@ function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log: Event
   if (food > 0) res.food += food;
   if (books > 0) res.books += books;
   const items: Array<[Res, number]> = [];
-  if (gold < 0) items.push(['gold', -gold]);
-  if (food < 0) items.push(['food', -food]);
-  if (stone < 0) items.push(['stone', -stone]);
-  if (books < 0) items.push(['books', -books]);
+  for (const r of PAY_ORDER) {
+    const x = resOf(net, r);
+    if (x < 0) items.push([r, -x]);
+  }
   if (log)
     emit(log, 'nat.ev.production', { seat: s, net: { ...net } }, ['NAT-PROD-3', 'NAT-PROD-4', 'NAT-PROD-5']);
   const u = t.unrest[s]!;
