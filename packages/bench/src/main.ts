@@ -4,11 +4,12 @@
  * Engine speed of a game through the contract only, on one core (plain single-threaded Node).
  * `npm run bench -- server [options]`: the game server under WebSocket load (server-bench.ts).
  */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import type { AnyGame } from '@tabula/engine';
 import { findGame, GAMES } from '@tabula/catalog';
 import { checkFlags, numberFlag, parseArgs } from './args.js';
-import { serverMain } from './server-bench.js';
+import { serverMain, YOUNG_GENERATION } from './server-bench.js';
 import type { BenchResult } from './bench.js';
 import { runBench } from './bench.js';
 import type { WinRateResult } from './strength.js';
@@ -161,7 +162,18 @@ function main(argv: string[]): number {
 }
 
 const argv = process.argv.slice(2);
-if (argv[0] === 'server')
+if (argv[0] === 'server' && !YOUNG_GENERATION.every((f) => process.execArgv.includes(f))) {
+  // The load generator runs with the young generation it needs (see YOUNG_GENERATION): this
+  // process starts it again with those flags and passes its exit code on.
+  const r = spawnSync(
+    process.execPath,
+    [...process.execArgv, ...YOUNG_GENERATION, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+    },
+  );
+  process.exitCode = r.status ?? 1;
+} else if (argv[0] === 'server')
   serverMain(argv.slice(1)).then(
     (code) => (process.exitCode = code),
     (e: Error) => {

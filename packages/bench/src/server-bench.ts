@@ -16,7 +16,9 @@ import { join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { checkFlags, numberFlag, parseArgs } from './args.js';
-import type { ChildMessage, ChildOptions, ChildStats, ParentMessage } from './server-child.js';
+import type { ChildMessage, ChildOptions, ChildStats, ChildTimings, ParentMessage } from './server-child.js';
+import type { GcStats } from './gc-watch.js';
+import { GcWatch } from './gc-watch.js';
 
 export interface ServerBenchOptions {
   /** Tables played at once (each with four WebSocket clients). */
@@ -35,6 +37,8 @@ export interface ServerBenchOptions {
   windowMs: number;
   /** Write a V8 CPU profile of the server during the measured phase to this file. */
   cpuProf?: string;
+  /** Write a sampled allocation profile of the server during the measured phase to this file. */
+  heapProf?: string;
   seed?: string;
   progress?: (line: string) => void;
 }
@@ -72,6 +76,21 @@ export interface ServerBenchResult {
   };
   /** Client-measured, from sending `act` to receiving its `ack`, ms. */
   latencyMs: LatencyStats;
+  /**
+   * Where the slowest 1% of the actions spent their time (means, ms; the machine's clock, read by
+   * both processes), and how many of them a garbage-collection pause of either process overlapped.
+   */
+  slowest: {
+    actions: number;
+    meanMs: number;
+    toServerMs: number;
+    inServerMs: number;
+    toClientMs: number;
+    /** Of those actions, the share during which the server's main thread paused for garbage collection. */
+    serverGcShare: number;
+    /** The same for the load generator's. */
+    clientGcShare: number;
+  } | null;
   server: {
     /** Server CPU time (user + system, all its threads) per wall-clock second; 1 = one core. */
     cpuShare: number;
@@ -85,12 +104,16 @@ export interface ServerBenchResult {
     /** act→ack inside the server (message in → ack written), so the clients' own delays are left out. */
     actP50Ms: number;
     actP99Ms: number;
+    /** The main thread's garbage-collection pauses during the measured phase. */
+    gc: GcStats;
     rssMB: number;
   };
   /** The load generator's own event-loop delay (it inflates the measured latencies), ms. */
   clientLoopDelayP99Ms: number;
   /** The load generator's CPU time per wall-clock second (it shares the machine with the server). */
   clientCpuShare: number;
+  /** The load generator's garbage-collection pauses during the measured phase. */
+  clientGc: GcStats;
   /**
    * Cores kept busy by other processes during the measured phase (Linux: from /proc/stat, minus the
    * server and the load generator); null where unknown. Above ~0.2 the latencies are not the server's.
@@ -112,6 +135,15 @@ export interface ServerBenchResult {
 }
 
 const TARGET_P99_MS = 5;
+/**
+ * V8 flags of both processes: the young generation at its full size from the start. For the server,
+ * so that the memory per table is not counted with pages of it touched for the first time (see
+ * touchYoungGeneration in server-child.ts); for the load generator, so that 200 clients in one
+ * process do not pause for a full collection every half second (V8 starts it with a small young
+ * generation, whose survivors fill the old one): its pauses delay reading acknowledgements, and were
+ * in most of the slowest 1% of the actions (the `slowest` figures show it).
+ */
+export const YOUNG_GENERATION = ['--min-semi-space-size=16'];
 const TARGET_KB_PER_TABLE = 200;
 const GAME = 'age-of-heroes';
 
@@ -144,6 +176,7 @@ function childScript(): string {
 /** The server process and a request/answer channel for its statistics. */
 class ServerProcess {
   private waiting: ((s: ChildStats) => void)[] = [];
+  private waitingTimings: ((t: ChildTimings) => void)[] = [];
   private profiled: (() => void) | null = null;
   readonly exited: Promise<number | null>;
 
@@ -153,6 +186,7 @@ class ServerProcess {
   ) {
     proc.on('message', (m: ChildMessage) => {
       if (m.t === 'stats') this.waiting.shift()?.(m);
+      else if (m.t === 'timings') this.waitingTimings.shift()?.(m);
       else if (m.t === 'profiled') this.profiled?.();
     });
     this.exited = new Promise((r) => proc.once('exit', (code) => r(code)));
@@ -161,7 +195,7 @@ class ServerProcess {
   static start(o: ChildOptions): Promise<ServerProcess> {
     const proc = fork(childScript(), [JSON.stringify(o)], {
       // The young generation at its full size from the start (see touchYoungGeneration).
-      execArgv: ['--expose-gc', '--min-semi-space-size=16'],
+      execArgv: ['--expose-gc', ...YOUNG_GENERATION],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     return new Promise((resolve, reject) => {
@@ -178,11 +212,22 @@ class ServerProcess {
     });
   }
 
-  /** Starts the server's CPU profiler, or stops it and writes the profile to `file`. */
-  profile(start: boolean, file?: string): Promise<void> {
+  /**
+   * Starts the server's CPU profiler (or, with `heap`, its sampling allocation profiler), or stops it
+   * and writes the profile to `file`.
+   */
+  profile(start: boolean, file?: string, heap?: boolean): Promise<void> {
     return new Promise((resolve) => {
       this.profiled = resolve;
-      this.proc.send({ t: 'profile', start, file } satisfies ParentMessage);
+      this.proc.send({ t: 'profile', start, file, heap } satisfies ParentMessage);
+    });
+  }
+
+  /** The server's times of these actions, and its collector's pauses, between its last two samples. */
+  timings(ids: string[]): Promise<ChildTimings> {
+    return new Promise((resolve) => {
+      this.waitingTimings.push(resolve);
+      this.proc.send({ t: 'timings', ids } satisfies ParentMessage);
     });
   }
 
@@ -237,6 +282,10 @@ class Load {
   stored = 0;
   private tuner: NodeJS.Timeout | null = null;
   readonly latencies: number[] = [];
+  /** Per measured acknowledged action: its id, and when it was sent and its ack read (the machine's clock). */
+  readonly ackIds: string[] = [];
+  readonly ackTimes: number[] = [];
+  private tableNo = 0;
   acked = 0;
   stale = 0;
   versions = 0;
@@ -277,7 +326,7 @@ class Load {
     });
     if (res.status !== 201) throw new Error(`creating a table failed: ${res.status} ${await res.text()}`);
     const c = (await res.json()) as Created;
-    const t = new Table(this, c.id);
+    const t = new Table(this, c.id, this.tableNo++);
     this.tables.add(t);
     this.started++;
     await Promise.all(c.seats.map((s) => t.connect(s.seat, s.token!)));
@@ -358,6 +407,8 @@ class Table {
   constructor(
     readonly load: Load,
     readonly id: string,
+    /** Unique in the run: the actions' ids are made of it, so the server's times can be matched. */
+    readonly no: number,
   ) {}
 
   connect(seat: number, token: string): Promise<void> {
@@ -415,19 +466,23 @@ interface Message {
  * text) is parsed only when nobody is asked anything, the one time its \`over\` matters. The 200
  * clients share the machine with the server, so every microsecond they spend is taken from it.
  */
-function readMessage(text: string): Message {
-  const cut = text.startsWith('{"t":"update"') ? text.lastIndexOf(',"view":') : -1;
+const UPDATE = Buffer.from('{"t":"update"');
+const VIEW_KEY = Buffer.from(',"view":');
+
+function readMessage(data: Buffer): Message {
+  // Cut in the bytes: the view's text is then never even made into a string.
+  const cut = data.subarray(0, UPDATE.length).equals(UPDATE) ? data.lastIndexOf(VIEW_KEY) : -1;
   if (cut > 0) {
     let head: Message | null = null;
     try {
-      head = JSON.parse(`${text.slice(0, cut)}}`) as Message;
+      head = JSON.parse(`${data.toString('utf8', 0, cut)}}`) as Message;
     } catch {
       head = null; // the cut was inside the message: read all of it
     }
     if (head && head.legal && head.waitingFor && (head.legal.length > 0 || head.waitingFor.length > 0))
       return head;
   }
-  return JSON.parse(text) as Message;
+  return JSON.parse(data.toString('utf8')) as Message;
 }
 
 class SeatClient {
@@ -452,7 +507,7 @@ class SeatClient {
       ws.once('open', () => ws.send(JSON.stringify({ t: 'hello', match: this.table.id, token })));
       ws.once('error', reject);
       ws.on('message', (data: Buffer) => {
-        const m = readMessage(data.toString('utf8'));
+        const m = readMessage(data);
         if (m.t === 'welcome' || m.t === 'update') {
           this.state = {
             v: m.v!,
@@ -475,7 +530,10 @@ class SeatClient {
           if (!p?.measured) return;
           if (m.t === 'ack') {
             load.acked++;
-            load.latencies.push(performance.now() - p.at);
+            const now = performance.now();
+            load.latencies.push(now - p.at);
+            load.ackIds.push(m.id!);
+            load.ackTimes.push(performance.timeOrigin + p.at, performance.timeOrigin + now);
           } else if (m.code === 'stale' || (m.code === 'match.notActive' && this.table.done))
             load.stale++; // (the other seat's move that ended the game came first)
           else load.rejected[m.code ?? '?'] = (load.rejected[m.code ?? '?'] ?? 0) + 1;
@@ -509,12 +567,73 @@ class SeatClient {
     const ready = s.legal.find((a) => a.type === 'ready');
     const action =
       ready && load.random() < 0.75 ? ready : s.legal[Math.floor(load.random() * s.legal.length)];
-    const id = String(this.n++);
+    const id = `${this.table.no}.${this.seat}.${this.n++}`;
     this.actedV = s.v;
     this.pending.set(id, { at: performance.now(), measured: load.measuring });
     load.sent++;
     this.ws.send(JSON.stringify({ t: 'act', v: s.v, action, id }));
   }
+}
+
+const roundGc = (g: GcStats): GcStats => ({
+  pauses: g.pauses,
+  totalMs: r1(g.totalMs),
+  maxMs: r3(g.maxMs),
+  major: g.major,
+  majorMs: r1(g.majorMs),
+});
+
+/** Milliseconds of the pauses that overlap the interval [from, to]. */
+function pausedIn(pauses: [number, number][], from: number, to: number): number {
+  let ms = 0;
+  for (const [start, d] of pauses) ms += Math.max(0, Math.min(to, start + d) - Math.max(from, start));
+  return ms;
+}
+
+/** Where the slowest 1% of the measured actions spent their time (see ServerBenchResult.slowest). */
+async function slowestActions(
+  load: Load,
+  server: ServerProcess,
+  clientPauses: [number, number][],
+): Promise<ServerBenchResult['slowest']> {
+  const n = load.ackIds.length;
+  const k = Math.ceil(n / 100);
+  if (n === 0) return null;
+  const order = Array.from({ length: n }, (_, i) => i).sort(
+    (a, b) => load.latencies[b]! - load.latencies[a]!,
+  );
+  const chosen = order.slice(0, k);
+  const t = await server.timings(chosen.map((i) => load.ackIds[i]!));
+  let total = 0;
+  let up = 0;
+  let inside = 0;
+  let down = 0;
+  let matched = 0;
+  let serverGc = 0;
+  let clientGc = 0;
+  chosen.forEach((i, j) => {
+    const sent = load.ackTimes[2 * i]!;
+    const read = load.ackTimes[2 * i + 1]!;
+    total += read - sent;
+    if (pausedIn(clientPauses, sent, read) > 0) clientGc++;
+    const s = t.acts[j];
+    if (!s) return;
+    matched++;
+    up += s[0] - sent;
+    inside += s[1] - s[0];
+    down += read - s[1];
+    if (pausedIn(t.gc, sent, s[1]) > 0) serverGc++;
+  });
+  const m = Math.max(1, matched);
+  return {
+    actions: k,
+    meanMs: r3(total / k),
+    toServerMs: r3(up / m),
+    inServerMs: r3(inside / m),
+    toClientMs: r3(down / m),
+    serverGcShare: r3(serverGc / m),
+    clientGcShare: r3(clientGc / k),
+  };
 }
 
 /** Memory after garbage collection: the median of three samples (RSS moves as pages are returned). */
@@ -576,21 +695,29 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
     load.start();
     await sleep(o.warmup * 1000);
     if (o.cpuProf) await server.profile(true);
+    else if (o.heapProf) await server.profile(true, undefined, true);
     const s0 = await server.stats();
     const loop = monitorEventLoopDelay({ resolution: 1 });
     loop.enable();
     const c0 = process.cpuUsage();
     const m0 = machineCpu();
+    const clientGc = new GcWatch();
     load.measuring = true;
     await sleep(o.seconds * 1000);
     load.measuring = false;
+    const cg = clientGc.take();
+    clientGc.stop();
     loop.disable();
     const c1 = process.cpuUsage(c0);
     const m1 = machineCpu();
     const s1 = await server.stats();
+    const slowest = await slowestActions(load, server, cg.pauses);
     if (o.cpuProf) {
       await server.profile(false, resolvePath(o.cpuProf));
       progress(`server CPU profile of the measured phase: ${resolvePath(o.cpuProf)}`);
+    } else if (o.heapProf) {
+      await server.profile(false, resolvePath(o.heapProf), true);
+      progress(`server allocation profile of the measured phase: ${resolvePath(o.heapProf)}`);
     }
     const unanswered = await load.stop();
     if (load.failure) throw load.failure;
@@ -619,6 +746,7 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
         unanswered,
       },
       latencyMs,
+      slowest,
       server: {
         cpuShare: r3(cpuSeconds / wall),
         cpuUsPerMove: r1((cpuSeconds * 1e6) / Math.max(1, load.versions)),
@@ -628,6 +756,7 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
         loopDelayMaxMs: r3(s1.loopMax),
         actP50Ms: r3(s1.actP50),
         actP99Ms: r3(s1.actP99),
+        gc: roundGc(s1.gc),
         rssMB: r1(s1.rss / 1024 / 1024),
       },
       memory: {
@@ -639,6 +768,7 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
       },
       clientLoopDelayP99Ms: r3(loop.percentile(99) / 1e6),
       clientCpuShare: r3((c1.user + c1.system) / 1e6 / wall),
+      clientGc: roundGc(cg.stats),
       otherCores:
         m0 && m1
           ? r3(
@@ -672,8 +802,10 @@ const HELP = `Usage: npm run bench -- server [options]
 Measures the game server (${GAME}) under a steady load: it runs alone in a child process on
 127.0.0.1, and N tables of 4 seats are each played by 4 random clients over real WebSockets (no
 server-side bots). A pacer spreads the clients' actions to the target rate; finished games are
-replaced by new tables. Reports actions/s, act→ack latency, the server's CPU share (1 = one core)
-and its memory per idle table (RSS with N idle tables and their connections, minus RSS with none).
+replaced by new tables. Reports actions/s, act→ack latency (and where the slowest 1% spent it),
+the server's CPU share (1 = one core), the garbage-collection pauses of both processes, and the
+server's memory per idle table (RSS with N idle tables and their connections, minus RSS with none).
+Both processes run with their young generation at its full size (--min-semi-space-size=16).
 
 Options:
   --tables N      tables played at once (default 50)
@@ -688,6 +820,8 @@ Options:
   --window MS     the server's minimum response-window time (default 0: not held back)
   --cpu-prof FILE write a V8 CPU profile of the server during the measured phase to FILE
                   (.cpuprofile; open it in Chrome DevTools or speedscope)
+  --heap-prof FILE write a sampled profile of the server's allocations during the measured phase,
+                  freed ones included, to FILE (.heapprofile; Chrome DevTools)
   --seed TEXT     seed of the clients' random choices
   --json          print exactly one JSON object on stdout (no progress on stderr)
   --help          this text
@@ -718,6 +852,15 @@ function human(r: ServerBenchResult, cpu: string): string {
       `${fmt(l.p99, 3)} ms`,
       `max ${fmt(l.max, 3)} ms (target ≤ ${r.targets.p99Ms} ms: ${r.targets.p99Met ? 'met' : 'MISSED'})`,
     ],
+    ...(r.slowest
+      ? ([
+          [
+            'slowest 1%',
+            `${fmt(r.slowest.meanMs, 3)} ms`,
+            `mean over ${fmt(r.slowest.actions, 0)}: ${fmt(r.slowest.toServerMs)} ms until the server read the act, ${fmt(r.slowest.inServerMs)} ms in it, ${fmt(r.slowest.toClientMs)} ms until the client read the ack; a GC pause of the server in ${fmt(r.slowest.serverGcShare * 100, 0)}% of them, of the load generator in ${fmt(r.slowest.clientGcShare * 100, 0)}%`,
+          ],
+        ] as [string, string, string][])
+      : []),
     [
       'in the server',
       `${fmt(r.server.actP99Ms, 3)} ms`,
@@ -732,6 +875,11 @@ function human(r: ServerBenchResult, cpu: string): string {
       'server CPU',
       fmt(r.server.cpuShare, 3),
       `cores (user ${fmt(r.server.userShare, 3)}, system ${fmt(r.server.systemShare, 3)}); event-loop delay p99 ${fmt(r.server.loopDelayP99Ms)} ms, max ${fmt(r.server.loopDelayMaxMs)} ms`,
+    ],
+    [
+      'GC pauses',
+      `${fmt(r.server.gc.totalMs, 1)} ms`,
+      `the server's main thread, in ${fmt(r.server.gc.pauses, 0)} pauses (max ${fmt(r.server.gc.maxMs)} ms; ${fmt(r.server.gc.major, 0)} full collections, ${fmt(r.server.gc.majorMs, 1)} ms); the load generator: ${fmt(r.clientGc.totalMs, 1)} ms in ${fmt(r.clientGc.pauses, 0)} (max ${fmt(r.clientGc.maxMs)} ms)`,
     ],
     [
       'CPU per move',
@@ -776,7 +924,18 @@ export interface ServerReport extends ServerBenchResult {
 
 /** The `server` subcommand of the bench entry point. Returns the exit code. */
 export async function serverMain(argv: string[]): Promise<number> {
-  const valued = ['tables', 'seconds', 'warmup', 'rate', 'think', 'store', 'window', 'cpu-prof', 'seed'];
+  const valued = [
+    'tables',
+    'seconds',
+    'warmup',
+    'rate',
+    'think',
+    'store',
+    'window',
+    'cpu-prof',
+    'heap-prof',
+    'seed',
+  ];
   const p = parseArgs(argv, valued);
   if (p.flags.has('help')) {
     console.log(HELP);
@@ -797,6 +956,9 @@ export async function serverMain(argv: string[]): Promise<number> {
     seed: str('seed', 'server-bench'),
   };
   if (p.flags.has('cpu-prof')) options.cpuProf = str('cpu-prof', 'server.cpuprofile');
+  if (p.flags.has('heap-prof')) options.heapProf = str('heap-prof', 'server.heapprofile');
+  if (options.cpuProf && options.heapProf)
+    throw new Error('--cpu-prof and --heap-prof cannot be used together');
   if (options.tables < 1) throw new Error('--tables must be at least 1');
   if (options.rate <= 0) throw new Error('--rate must be positive');
   if (options.seconds <= 0) throw new Error('--seconds must be positive');

@@ -47,6 +47,19 @@ describe('server bench', () => {
     expect(json.server.actP99Ms).toBeGreaterThanOrEqual(json.server.actP50Ms);
     expect(json.server.actP50Ms).toBeLessThanOrEqual(json.latencyMs.max);
     expect(Number.isFinite(json.memory.kbPerIdleTable)).toBe(true);
+    // Where the slowest 1% spent their time: the three legs add up to their mean latency (the two
+    // processes read the same clock), and the server's times were found for every one of them.
+    const sl = json.slowest!;
+    expect(sl.actions).toBe(Math.ceil(json.latencyMs.samples / 100));
+    expect(sl.meanMs).toBeGreaterThanOrEqual(json.latencyMs.p99 * 0.99);
+    expect(sl.toServerMs + sl.inServerMs + sl.toClientMs).toBeCloseTo(sl.meanMs, 1);
+    for (const x of [sl.toServerMs, sl.inServerMs, sl.toClientMs]) expect(x).toBeGreaterThanOrEqual(0);
+    for (const x of [sl.serverGcShare, sl.clientGcShare]) expect(x >= 0 && x <= 1).toBe(true);
+    // Garbage collection of both processes is counted (a young-generation pause at least, under load).
+    expect(json.server.gc.pauses).toBeGreaterThan(0);
+    expect(json.server.gc.totalMs).toBeGreaterThan(0);
+    expect(json.server.gc.maxMs).toBeLessThanOrEqual(json.server.gc.totalMs);
+    expect(json.clientGc.pauses).toBeGreaterThanOrEqual(0);
     // Only `stale` rejections are expected (seats answering the same version at once).
     expect(json.moves.rejected).toEqual({});
     expect(json.games.started).toBeGreaterThanOrEqual(4);

@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import { textSender } from './ws-out.js';
 import type { AnyGame, GameRecord } from '@tabula/engine';
 import { deepClone, replay } from '@tabula/engine';
 import { GAMES, findGame } from '@tabula/catalog';
@@ -24,6 +25,14 @@ import { TokenBucket } from './limits.js';
 import { landingPage } from './landing.js';
 import { hasWebClient, serveWeb } from './web.js';
 
+/** When an acknowledged `act` arrived and when its acknowledgement was written (`performance.now()`). */
+export interface ActTiming {
+  /** The client's id of the action, if it gave one. */
+  id?: string;
+  arrived: number;
+  acked: number;
+}
+
 export interface AppOptions {
   store: Store;
   bus: Bus;
@@ -38,8 +47,8 @@ export interface AppOptions {
   /** Extra routes (the web client's static files). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
   logger?: boolean;
-  /** Measurement hook (benchmarks): ms from an `act` message's arrival to its acknowledgement being written. */
-  onActTiming?: (ms: number) => void;
+  /** Measurement hook (benchmarks): told of every acknowledged `act`. */
+  onActTiming?: (t: ActTiming) => void;
 }
 
 export interface App {
@@ -356,21 +365,12 @@ export async function createApp(o: AppOptions): Promise<App> {
 
   const onSocket = (ws: WebSocket) => {
     // Messages to one client in one turn of the event loop (a move's update and its ack…) leave in
-    // one write: the socket is corked at the first and uncorked once the turn's work is done.
-    const socket = (ws as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
-    let corked = false;
-    const uncork = () => {
-      corked = false;
-      socket!.uncork();
-    };
-    const sendJson = (json: string) => {
-      if (ws.readyState !== ws.OPEN) return;
-      if (socket && !corked) {
-        corked = true;
-        socket.cork();
-        process.nextTick(uncork);
-      }
-      ws.send(json);
+    // one write (ws-out.ts); what waits is written before a close frame.
+    const out = textSender(ws);
+    const sendJson = out.send;
+    const close = (code?: number, reason?: string) => {
+      out.flush();
+      ws.close(code, reason);
     };
     const send = (m: ServerMessage) => {
       if (ws.readyState === ws.OPEN) sendJson(JSON.stringify(m));
@@ -379,7 +379,7 @@ export async function createApp(o: AppOptions): Promise<App> {
     let strikes = 0;
     let conn: Conn | null = null;
     const hello = setTimeout(() => {
-      if (!conn) ws.close(4000, 'hello expected');
+      if (!conn) close(4000, 'hello expected');
     }, 10_000);
     hello.unref();
     const error = (
@@ -395,7 +395,7 @@ export async function createApp(o: AppOptions): Promise<App> {
       const arrived = o.onActTiming ? performance.now() : 0;
       if (!bucket.take()) {
         error('rateLimited', 'Too many messages; slow down.');
-        if (++strikes > 100) ws.close(4008, 'flooding');
+        if (++strikes > 100) close(4008, 'flooding');
         return;
       }
       if (isBinary) return error('binary', 'Send JSON text messages.');
@@ -426,7 +426,7 @@ export async function createApp(o: AppOptions): Promise<App> {
           const m = await o.store.getMatch(msg.match);
           if (!m) {
             error('noMatch', `No match "${msg.match}".`);
-            return ws.close(4004, 'no match');
+            return close(4004, 'no match');
           }
           let seat = -1;
           if (msg.token) {
@@ -446,7 +446,7 @@ export async function createApp(o: AppOptions): Promise<App> {
             lastV: -1,
             send,
             sendJson,
-            close: (c, reason) => ws.close(c, reason),
+            close,
           };
           clearTimeout(hello);
           await hub.attach(conn, msg.since);
@@ -475,7 +475,7 @@ export async function createApp(o: AppOptions): Promise<App> {
           const ack = (v: number) => {
             acked = true;
             send({ t: 'ack', v, id: msg.id });
-            o.onActTiming?.(performance.now() - arrived);
+            o.onActTiming?.({ id: msg.id, arrived, acked: performance.now() });
           };
           const res = await hub.act(c.matchId, c.seat, msg.v, msg.action, (r) => ack(r.v));
           if (res.ok) {
@@ -505,7 +505,7 @@ export async function createApp(o: AppOptions): Promise<App> {
             const rt = await hub.get(c.matchId);
             if (m && settingsOf(m).botTakeover && rt) await hub.takeOver(rt, c.seat);
           }
-          ws.close(1000, 'left');
+          close(1000, 'left');
         }
       } catch (e) {
         error('internal', `Internal error: ${(e as Error).message}`);

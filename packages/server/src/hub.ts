@@ -13,7 +13,7 @@ import { settingsOf } from './ports.js';
 import type { ChatLine, MatchInfo, ServerMessage } from './protocol.js';
 import { MatchRuntime } from './runtime.js';
 import type { SubmitResult } from './runtime.js';
-import { messageJson } from './view-json.js';
+import { messageParts } from './view-json.js';
 
 export interface Conn {
   matchId: string;
@@ -21,8 +21,11 @@ export interface Conn {
   /** Last version this client has been sent. */
   lastV: number;
   send(msg: ServerMessage): void;
-  /** Sends a message already serialised (one text for every client it goes to). */
-  sendJson(json: string): void;
+  /**
+   * Sends a message already serialised (one text for every client it goes to), whole or as parts
+   * to be joined.
+   */
+  sendJson(json: string | readonly string[]): void;
   close(code?: number, reason?: string): void;
 }
 
@@ -225,7 +228,7 @@ export class Hub {
     const conns = this.conns.get(rt.row.id);
     if (first !== undefined) {
       if (conns) {
-        const built = new Map<string, string>();
+        const built = new Map<string, string[]>();
         for (const c of conns) if (c.seat === first) this.update(rt, c, built);
       }
       between?.();
@@ -257,11 +260,11 @@ export class Hub {
   private fanOut(rt: MatchRuntime): void {
     const conns = this.conns.get(rt.row.id);
     if (!conns) return;
-    const built = new Map<string, string>();
+    const built = new Map<string, string[]>();
     for (const c of conns) this.update(rt, c, built);
   }
 
-  private update(rt: MatchRuntime, c: Conn, built: Map<string, string>): void {
+  private update(rt: MatchRuntime, c: Conn, built: Map<string, string[]>): void {
     if (c.lastV >= rt.v) return;
     const key = `${c.seat}:${c.lastV}`;
     let json = built.get(key);
@@ -276,7 +279,7 @@ export class Hub {
         deadline: this.deadline(rt, c.seat),
       };
       // The view's frozen parts (a game's configuration…) are serialised once for every seat and move.
-      built.set(key, (json = messageJson(msg, view)));
+      built.set(key, (json = messageParts(msg, view)));
     }
     c.lastV = rt.v;
     c.sendJson(json);

@@ -1,8 +1,8 @@
 /**
  * One match held by this process: the authoritative state, its version (number of stored actions),
  * the events of each version with their audience, and the seats' controllers. Every change goes
- * through `submit`, serialised per match; an action is applied to a copy, stored with a
- * compare-and-set on (match, version), and only then becomes the state and is acknowledged.
+ * through `submit`, serialised per match; an action is applied, stored with a compare-and-set on
+ * (match, version), and only then becomes the state readers see and is acknowledged.
  */
 import type { AnyGame, GameEvent, Outcome, Prompt, Seat } from '@tabula/engine';
 import { canSee } from '@tabula/engine';
@@ -125,9 +125,18 @@ export class MatchRuntime {
         message: `Your view is out of date (version ${clientV}, the game is at ${this.v}); it has been refreshed.`,
         v: this.v,
       };
-    const next = this.game.clone(this.state);
+    // The move is applied to the state itself, which stays where it is in memory for the whole match
+    // (a state replaced on every move would be long-lived garbage: work for the full collections that
+    // stop the process). A copy taken first stands for the state while the move is being stored, so
+    // nothing reads a move before it is stored, and stays the state if the move is not stored.
+    const live = this.state;
+    const before = this.game.clone(live);
     const log: GameEvent[] = [];
-    const r = this.game.apply(next, seat, action, log);
+    const r = this.game.apply(live, seat, action, log);
+    this.state = before;
+    // What the rules said of the state before the move holds for its copy.
+    if (this.memo.state === live) this.memo.state = before;
+    // (A rejected action changes nothing, by the engine contract; the copy becomes the state even so.)
     if (!r.ok)
       return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
     const stored = await this.store.appendAction(this.row.id, this.v, { seat, action });
@@ -143,7 +152,7 @@ export class MatchRuntime {
         v: this.v,
       };
     }
-    this.state = next;
+    this.state = live;
     this.v = stored.seq;
     this.events[this.v] = log;
     this.notePrompts(Date.now());
@@ -159,9 +168,10 @@ export class MatchRuntime {
       await this.store.finishMatch(this.row.id, out);
     }
     // A snapshot only shortens loading (the log is the truth): it is written off the move's path,
-    // so the mover's acknowledgement does not wait for it. The state is serialised right here.
+    // so the mover's acknowledgement does not wait for it. It is a copy: the store may serialise it
+    // after later moves have changed the state itself.
     if (this.opts.snapshotEvery > 0 && this.v % this.opts.snapshotEvery === 0)
-      void this.store.saveSnapshot(this.row.id, this.v, this.state).catch(() => undefined);
+      void this.store.saveSnapshot(this.row.id, this.v, this.game.clone(this.state)).catch(() => undefined);
   }
 
   /** Records when each seat's prompt appeared (kept while the same prompt stays open). */

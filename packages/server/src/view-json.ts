@@ -18,29 +18,50 @@ function frozenText(v: object): string | null {
   return t;
 }
 
-/** `JSON.stringify(view)`, with the view's deeply frozen parts serialised once. */
-export function viewJson(view: unknown): string {
-  if (view === null || typeof view !== 'object' || Array.isArray(view)) return JSON.stringify(view);
+/**
+ * `JSON.stringify(view)` as parts to be written one after the other, with the view's deeply frozen
+ * parts serialised once. The parts are never joined here: joining would copy the whole text (twice,
+ * counting the flattening before a write), and a message is only ever written out (ws-out.ts).
+ */
+export function viewParts(view: unknown): string[] {
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) return [JSON.stringify(view)];
   const o = view as Record<string, unknown>;
-  let frozen: string | null = null;
+  let frozen: string[] | null = null;
   let skip: Set<string> | null = null;
   for (const k in o) {
     const x = o[k];
     if (x === null || typeof x !== 'object' || !Object.isFrozen(x)) continue;
     const t = frozenText(x);
     if (t === null) continue;
-    frozen = (frozen === null ? '' : `${frozen},`) + `${JSON.stringify(k)}:${t}`;
+    (frozen ??= []).push(`,${JSON.stringify(k)}:`, t);
     (skip ??= new Set()).add(k);
   }
-  if (frozen === null) return JSON.stringify(view);
+  if (frozen === null) return [JSON.stringify(view)];
   const rest: Record<string, unknown> = {};
   for (const k in o) if (!skip!.has(k)) rest[k] = o[k];
   const r = JSON.stringify(rest);
-  return r.length === 2 ? `{${frozen}}` : `${r.slice(0, -1)},${frozen}}`;
+  // `{` + the other members + the frozen ones (without the first one's comma if there is no other) + `}`.
+  if (r.length === 2) frozen[0] = `{${frozen[0]!.slice(1)}`;
+  else frozen.unshift(r.slice(0, -1));
+  frozen.push('}');
+  return frozen;
+}
+
+/** `JSON.stringify(view)`, with the view's deeply frozen parts serialised once. */
+export function viewJson(view: unknown): string {
+  return viewParts(view).join('');
+}
+
+/** `JSON.stringify({ ...msg, view })` as parts (see `viewParts`). */
+export function messageParts(msg: Record<string, unknown>, view: unknown): string[] {
+  const r = JSON.stringify(msg);
+  const parts = viewParts(view);
+  parts.unshift(`${r.slice(0, -1)}${r.length === 2 ? '' : ','}"view":`);
+  parts.push('}');
+  return parts;
 }
 
 /** `JSON.stringify({ ...msg, view })`, with the view's deeply frozen parts serialised once. */
 export function messageJson(msg: Record<string, unknown>, view: unknown): string {
-  const r = JSON.stringify(msg);
-  return `${r.slice(0, -1)}${r.length === 2 ? '' : ','}"view":${viewJson(view)}}`;
+  return messageParts(msg, view).join('');
 }

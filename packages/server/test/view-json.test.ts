@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deepFreeze } from '@tabula/engine';
-import { messageJson, viewJson } from '../src/view-json.js';
+import { messageJson, messageParts, viewJson, viewParts } from '../src/view-json.js';
 
 describe('viewJson', () => {
   const config = deepFreeze({ costs: { city: { grain: 2 } }, tribes: ['a', 'b'], note: 'é "quoted"' });
@@ -20,7 +20,16 @@ describe('viewJson', () => {
       null,
       'text',
     ];
-    for (const v of views) expect(JSON.parse(viewJson(v))).toEqual(JSON.parse(JSON.stringify(v)));
+    for (const v of views) {
+      expect(JSON.parse(viewJson(v))).toEqual(JSON.parse(JSON.stringify(v)));
+      // The parts a message is written from (never joined by the server) make the same text.
+      expect(viewParts(v).join('')).toBe(viewJson(v));
+      expect(JSON.parse(messageParts({ t: 'update', v: 1 }, v).join(''))).toEqual({
+        t: 'update',
+        v: 1,
+        view: v ?? null,
+      });
+    }
     expect(JSON.parse(messageJson({ t: 'update', v: 3, deadline: undefined }, { config, round: 2 }))).toEqual(
       { t: 'update', v: 3, view: { config, round: 2 } },
     );
