@@ -40,14 +40,18 @@ export interface RunningServer {
 }
 
 /**
- * V8 settings of a server process, set when it starts. Without allocation-site pretenuring: V8 would
- * otherwise learn, from the objects that outlive a collection or two (a table's state, its views
- * until they are written), to allocate whole families of a move's objects straight in the old
- * generation, where they die soon after; the full collections that clean that up stop the process for
- * 5–15 ms every few seconds under load (bench: 5–6 full collections in 15 s with it, 3 without, and a
- * lower p99).
+ * V8 settings of a server process, set when it starts (bench: `npm run bench -- server`, 50 tables at
+ * 1,000 moves/s, full collections per 15 s and the clients' p99):
+ * - no allocation-site pretenuring: V8 otherwise learns, from the objects that outlive a young
+ *   collection or two (a table's state, its memo until the next move), to allocate whole families of a
+ *   move's objects straight in the old generation, where they die soon after (5–6 full collections
+ *   → 3–4);
+ * - the old generation may grow to twice what was live after the last full collection before the next
+ *   one (V8 leaves a server with a small heap only a few megabytes): a full collection stops the event
+ *   loop for 5–10 ms, and it came every 4 s (3–4 → 1; p99 3.2–3.8 ms → 2.4–2.6 ms). Memory stays
+ *   within twice the live heap.
  */
-export const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
+export const SERVER_V8_FLAGS = ['--no-allocation-site-pretenuring', '--heap-growing-percent=100'] as const;
 
 export async function startServer(o: ServerOptions): Promise<RunningServer> {
   for (const f of SERVER_V8_FLAGS) setFlagsFromString(f);
