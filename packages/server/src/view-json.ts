@@ -1,8 +1,9 @@
 /**
- * The JSON text of a message carrying a seat's view. A view's top-level parts that are deeply frozen
- * (data a game never changes, such as its configuration: the same object in every view) are
- * serialised once and the text reused, here for every seat and every move. The result is the same
- * JSON value as `JSON.stringify` gives (the frozen parts come last in their object).
+ * The JSON text of a message carrying a seat's view, as the parts it is written from (ws-out.ts). A
+ * view's top-level parts that are deeply frozen (data a game never changes, such as its
+ * configuration: the same object in every view) are serialised once and the text reused, here for
+ * every seat and every move. The result is the same JSON value as `JSON.stringify` gives (the frozen
+ * parts come last in their object).
  */
 import { isDeepFrozen } from '@tabula/engine';
 
@@ -47,11 +48,6 @@ export function viewParts(view: unknown): string[] {
   return frozen;
 }
 
-/** `JSON.stringify(view)`, with the view's deeply frozen parts serialised once. */
-export function viewJson(view: unknown): string {
-  return viewParts(view).join('');
-}
-
 /** `JSON.stringify({ ...msg, view })` as parts (see `viewParts`). */
 export function messageParts(msg: Record<string, unknown>, view: unknown): string[] {
   const r = JSON.stringify(msg);
@@ -59,9 +55,4 @@ export function messageParts(msg: Record<string, unknown>, view: unknown): strin
   parts.unshift(`${r.slice(0, -1)}${r.length === 2 ? '' : ','}"view":`);
   parts.push('}');
   return parts;
-}
-
-/** `JSON.stringify({ ...msg, view })`, with the view's deeply frozen parts serialised once. */
-export function messageJson(msg: Record<string, unknown>, view: unknown): string {
-  return messageParts(msg, view).join('');
 }
