@@ -460,15 +460,15 @@ interface Message {
   waitingFor?: number[];
 }
 
+const UPDATE = Buffer.from('{"t":"update"');
+const VIEW_KEY = Buffer.from(',"view":');
+
 /**
  * A server message, as much of it as a load client needs. The server writes an update's view last,
  * and a client that is to act needs only the version and its legal actions: the view (most of the
  * text) is parsed only when nobody is asked anything, the one time its \`over\` matters. The 200
  * clients share the machine with the server, so every microsecond they spend is taken from it.
  */
-const UPDATE = Buffer.from('{"t":"update"');
-const VIEW_KEY = Buffer.from(',"view":');
-
 function readMessage(data: Buffer): Message {
   // Cut in the bytes: the view's text is then never even made into a string.
   const cut = data.subarray(0, UPDATE.length).equals(UPDATE) ? data.lastIndexOf(VIEW_KEY) : -1;
@@ -583,12 +583,9 @@ const roundGc = (g: GcStats): GcStats => ({
   majorMs: r1(g.majorMs),
 });
 
-/** Milliseconds of the pauses that overlap the interval [from, to]. */
-function pausedIn(pauses: [number, number][], from: number, to: number): number {
-  let ms = 0;
-  for (const [start, d] of pauses) ms += Math.max(0, Math.min(to, start + d) - Math.max(from, start));
-  return ms;
-}
+/** Whether a pause (start, duration) overlaps the interval [from, to]. */
+const pausedIn = (pauses: [number, number][], from: number, to: number): boolean =>
+  pauses.some(([start, d]) => start < to && start + d > from);
 
 /** Where the slowest 1% of the measured actions spent their time (see ServerBenchResult.slowest). */
 async function slowestActions(
@@ -597,8 +594,8 @@ async function slowestActions(
   clientPauses: [number, number][],
 ): Promise<ServerBenchResult['slowest']> {
   const n = load.ackIds.length;
-  const k = Math.ceil(n / 100);
   if (n === 0) return null;
+  const k = Math.ceil(n / 100);
   const order = Array.from({ length: n }, (_, i) => i).sort(
     (a, b) => load.latencies[b]! - load.latencies[a]!,
   );
@@ -615,14 +612,14 @@ async function slowestActions(
     const sent = load.ackTimes[2 * i]!;
     const read = load.ackTimes[2 * i + 1]!;
     total += read - sent;
-    if (pausedIn(clientPauses, sent, read) > 0) clientGc++;
+    if (pausedIn(clientPauses, sent, read)) clientGc++;
     const s = t.acts[j];
     if (!s) return;
     matched++;
     up += s[0] - sent;
     inside += s[1] - s[0];
     down += read - s[1];
-    if (pausedIn(t.gc, sent, s[1]) > 0) serverGc++;
+    if (pausedIn(t.gc, sent, s[1])) serverGc++;
   });
   const m = Math.max(1, matched);
   return {
