@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     hub: { windowMs: o.windowMs, botDelayMs: 0 },
     // The load is the protocol, not the limits: let every message and table creation through.
     rate: { perSecond: 1_000_000, burst: 1_000_000 },
+    wsPerAddress: 1_000_000,
     httpRate: { perMinute: 60_000_000, burst: 1_000_000 },
   });
   const gcWatch = new GcWatch();

@@ -7,3 +7,4 @@ export * from './match.js';
 export * from './play.js';
 export * from './testkit.js';
 export * from './kit.js';
+export * from './canonical.js';

@@ -10,26 +10,96 @@ export const MAX_CHAT_LENGTH = 500;
 
 const json = z.unknown();
 
+/**
+ * Why a text is refused, or null: control characters (NUL and the rest of C0 and C1, DEL; chat may
+ * hold line breaks and tabs) and unpaired UTF-16 surrogates (not text at all). Such bytes are refused
+ * at the boundary with the field named, before they reach a database that cannot store them.
+ */
+export function badText(s: string, multiline = false): string | null {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) {
+      if (multiline && (c === 0x0a || c === 0x09)) continue;
+      return `contains a control character (U+${c.toString(16).toUpperCase().padStart(4, '0')})`;
+    }
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return 'is not valid text (an unpaired surrogate)';
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return 'is not valid text (an unpaired surrogate)';
+  }
+  return null;
+}
+
+/** The first string (or key) of a JSON value that `badText` refuses, as `path: why`, or null. */
+export function badJsonText(v: unknown, path = ''): string | null {
+  if (typeof v === 'string') {
+    const why = badText(v, true);
+    return why ? `${path || '(value)'}: text ${why}` : null;
+  }
+  if (v === null || typeof v !== 'object') return null;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const r = badJsonText(v[i], `${path}[${i}]`);
+      if (r) return r;
+    }
+    return null;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    const why = badText(k);
+    if (why) return `${path || '(value)'}: a key ${why}`;
+    const r = badJsonText(x, path ? `${path}.${k}` : k);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** Any JSON whose strings and keys are all text (see `badText`). */
+const textJson = z.unknown().superRefine((v, ctx) => {
+  const why = badJsonText(v);
+  if (why) ctx.addIssue({ code: 'custom', message: why });
+});
+
+/** A string of printable text (see `badText`). */
+const text = (min: number, max: number, multiline = false) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .superRefine((s, ctx) => {
+      const why = badText(s, multiline);
+      if (why) ctx.addIssue({ code: 'custom', message: `Text ${why}` });
+    });
+
+/** Match ids, seat tokens and client action ids: letters, digits, '-' and '_' only. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+const ident = (max: number, what: string) =>
+  z.string().min(1).max(max).regex(ID_PATTERN, `${what} hold only letters, digits, '-' and '_'`);
+
 /** Client → server over WebSocket. */
 export const ClientMessage = z.discriminatedUnion('t', [
   /** First message: which match, which seat (by token; none = spectator), last version seen. */
   z.object({
     t: z.literal('hello'),
-    match: z.string().min(1).max(64),
-    token: z.string().min(1).max(200).optional(),
+    match: ident(64, 'Match ids'),
+    token: ident(200, 'Seat tokens').optional(),
     since: z.number().int().min(0).optional(),
-    name: z.string().max(40).optional(),
+    name: text(0, 40).optional(),
   }),
   /** An action, sent against the version the client last saw (stale versions are rejected). */
   z.object({
     t: z.literal('act'),
     v: z.number().int().min(0),
     action: json,
-    id: z.string().max(64).optional(),
+    id: text(0, 64).optional(),
   }),
   z.object({
     t: z.literal('chat'),
-    text: z.string().min(1).max(MAX_CHAT_LENGTH),
+    text: text(1, MAX_CHAT_LENGTH, true),
     to: z.number().int().min(0).max(15).optional(),
   }),
   z.object({ t: z.literal('resign') }),
@@ -40,8 +110,8 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 export const SeatRequest = z.object({
   kind: z.enum(['human', 'bot', 'open']),
-  bot: z.string().max(40).optional(),
-  name: z.string().max(40).optional(),
+  bot: text(0, 40).optional(),
+  name: text(0, 40).optional(),
 });
 
 export const ClockSettings = z.discriminatedUnion('mode', [
@@ -60,9 +130,9 @@ export const ClockSettings = z.discriminatedUnion('mode', [
 export type ClockSettings = z.infer<typeof ClockSettings>;
 
 export const CreateMatch = z.object({
-  game: z.string().min(1).max(40),
+  game: text(1, 40),
   players: z.number().int().min(1).max(16),
-  options: z.record(z.string(), json).optional(),
+  options: z.record(z.string(), textJson).optional(),
   seats: z.array(SeatRequest).max(16).optional(),
   clock: ClockSettings.optional(),
   /** On timeout: the game's default action, or a bot takes the seat over. */
@@ -71,16 +141,16 @@ export const CreateMatch = z.object({
   botTakeover: z.boolean().optional(),
   /** Milliseconds a bot waits before acting (so games with bots feel natural). */
   botDelayMs: z.number().int().min(0).max(60_000).optional(),
-  seed: z.string().max(100).optional(),
-  name: z.string().max(40).optional(),
+  seed: text(0, 100).optional(),
+  name: text(0, 40).optional(),
 });
 export type CreateMatch = z.infer<typeof CreateMatch>;
 
 export const JoinMatch = z.object({
   seat: z.number().int().min(0).max(15).optional(),
-  name: z.string().max(40).optional(),
+  name: text(0, 40).optional(),
 });
-export const TokenBody = z.object({ token: z.string().min(1).max(200) });
+export const TokenBody = z.object({ token: ident(200, 'Seat tokens') });
 
 /** Server → client. */
 export type ServerMessage =
@@ -93,6 +163,7 @@ export type ServerMessage =
       legal: unknown[];
       prompts: unknown[];
       waitingFor: number[];
+      responses: boolean;
       deadline: number | null;
       events: VersionedEvent[];
       chat: ChatLine[];
@@ -106,12 +177,13 @@ export type ServerMessage =
       legal: unknown[];
       prompts: unknown[];
       waitingFor: number[];
+      responses: boolean;
       deadline: number | null;
     }
   | { t: 'ack'; v: number; id?: string }
   | { t: 'chat'; line: ChatLine }
   | { t: 'presence'; connected: boolean[] }
-  | { t: 'error'; code: string; message: string; rule?: string; v?: number; id?: string }
+  | { t: 'error'; code: string; message: string; rule?: string; v?: number; id?: string; ref?: string }
   | { t: 'pong' };
 
 export interface VersionedEvent {

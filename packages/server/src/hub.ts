@@ -136,12 +136,16 @@ export class Hub {
 
   async attach(conn: Conn, since: number | undefined): Promise<void> {
     const rt = await this.get(conn.matchId);
-    let set = this.conns.get(conn.matchId);
-    if (!set) this.conns.set(conn.matchId, (set = new Set()));
-    if (!rt) {
+    // The set is looked up after every await: a detach meanwhile may have dropped an empty one.
+    const register = () => {
+      let set = this.conns.get(conn.matchId);
+      if (!set) this.conns.set(conn.matchId, (set = new Set()));
       set.add(conn);
+    };
+    if (!rt) {
       // An open match: listen for its start (possibly announced by another process).
       await this.bus.subscribe(`match:${conn.matchId}`, (m) => this.guard(this.onBus(conn.matchId, m)));
+      register();
       return;
     }
     // Everything awaited comes first: the welcome (version, view, missed events) is then built and
@@ -150,10 +154,12 @@ export class Hub {
     const chat = await this.store.chat(conn.matchId, conn.seat >= 0 ? conn.seat : null, { limit: 200 });
     const match = await this.info(conn.matchId);
     if (conn.seat >= 0) match.seats[conn.seat]!.connected = match.seats[conn.seat]!.kind !== 'bot';
-    const missed = since === undefined ? null : rt.eventsSince(conn.seat, since);
+    // A `since` beyond the current version is not a version this client can have seen: it rebuilds
+    // its log from the view (resync), as when the events it missed are no longer held.
+    const missed = since === undefined || since > rt.v ? null : rt.eventsSince(conn.seat, since);
     const st = rt.seatState(conn.seat);
     conn.lastV = rt.v;
-    set.add(conn);
+    register();
     conn.send({
       t: 'welcome',
       match,
@@ -169,10 +175,16 @@ export class Hub {
   }
 
   detach(conn: Conn): void {
-    const set = this.conns.get(conn.matchId);
-    set?.delete(conn);
-    this.presence(conn.matchId);
-    if (set?.size === 0) this.evictIfOver(conn.matchId);
+    const id = conn.matchId;
+    const set = this.conns.get(id);
+    if (!set?.delete(conn)) return;
+    this.presence(id);
+    if (set.size > 0) return;
+    this.conns.delete(id);
+    // Nobody watches an open match here any more: stop listening for its start (a runtime, if one is
+    // being loaded, listens on its own).
+    if (!this.runtimes.has(id)) void this.bus.unsubscribe(`match:${id}`).catch(() => undefined);
+    this.evictIfOver(id);
   }
 
   /**
@@ -189,10 +201,18 @@ export class Hub {
         this.conns.delete(id);
         this.clear(id);
         this.timerStarts.delete(id);
+        this.delivered.delete(id);
         void this.bus.unsubscribe(`match:${id}`).catch(() => undefined);
       },
       () => undefined,
     );
+  }
+
+  /** Matches held in memory and connections attached, for tests and memory reports. */
+  held(): { matches: number; connections: number } {
+    let connections = 0;
+    for (const set of this.conns.values()) connections += set.size;
+    return { matches: this.runtimes.size, connections };
   }
 
   connected(matchId: string, seat: Seat): boolean {
@@ -340,6 +360,8 @@ export class Hub {
       const ok = r;
       this.changed(rt, seat, onStored && (() => onStored(ok)));
       await this.bus.publish(`match:${rt.row.id}`, JSON.stringify({ t: 'moved', v: r.v }));
+      // A game that ended with nobody watching (bots alone) leaves memory now.
+      if (rt.row.status === 'finished' && !this.conns.get(rt.row.id)?.size) this.evictIfOver(rt.row.id);
     } else if (r.code === 'stale') this.changed(rt);
     return r;
   }
@@ -512,11 +534,14 @@ export class Hub {
     return line;
   }
 
-  private delivered = new Set<string>();
+  /** Chat lines delivered per match (a line may come back through the bus): the last 200 ids of each. */
+  private delivered = new Map<string, Set<number>>();
   private deliverChat(matchId: string, line: ChatLine): void {
-    const key = `${matchId}:${line.id}`;
-    if (this.delivered.has(key)) return;
-    this.delivered.add(key);
+    let seen = this.delivered.get(matchId);
+    if (!seen) this.delivered.set(matchId, (seen = new Set()));
+    if (seen.has(line.id)) return;
+    seen.add(line.id);
+    if (seen.size > 200) seen.delete(seen.values().next().value!);
     for (const c of this.conns.get(matchId) ?? []) {
       if (line.to !== null && c.seat !== line.to && c.seat !== line.seat) continue;
       c.send({ t: 'chat', line });

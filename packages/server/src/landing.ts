@@ -4,6 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { GAMES } from '@tabula/catalog';
+import { policyWithStyle } from './headers.js';
+
+const CSS = 'main{font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem}';
+const POLICY = policyWithStyle(CSS);
 
 const TEXT = {
   en: {
@@ -33,8 +37,9 @@ export function landingPage(app: FastifyInstance): void {
         `<li>${g.messages[lang][`${g.id === 'age-of-heroes' ? 'aoh' : g.id}.name`] ?? g.id} — ${g.minSeats}–${g.maxSeats} ${t.players}</li>`,
     ).join('');
     reply.type('text/html; charset=utf-8');
+    reply.header('content-security-policy', POLICY);
     return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Tabula</title>
-<main style="font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${t.title}</h1><p>${t.intro}</p>
+<style>${CSS}</style><main><h1>${t.title}</h1><p>${t.intro}</p>
 <h2>${t.games}</h2><ul>${items}</ul><p>${t.play}</p><pre>npx tabula play age-of-heroes --players 4 --bots 3</pre><p>${t.api}</p></main></html>`;
   });
 }

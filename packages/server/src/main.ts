@@ -24,6 +24,7 @@ Options and environment:
                   WINDOW_MS      minimum time a response window stays open (default 2000)
                   MSG_RATE       WebSocket messages a connection may send per second (default 20)
                   MSG_BURST      burst of WebSocket messages allowed above that rate (default 40)
+                  WS_PER_ADDRESS open WebSocket connections one address may hold (default 64)
                   JOURNAL_MS     longest a move waits in the embedded store's journal before it
                                  is written to the database (default 20; the move is stored and
                                  acknowledged once journaled)`);
@@ -40,11 +41,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`Invalid port "${port}".`);
   process.exit(2);
 }
-const journalMs = env.JOURNAL_MS === undefined ? undefined : Number(env.JOURNAL_MS);
-if (journalMs !== undefined && !(Number.isInteger(journalMs) && journalMs >= 0 && journalMs < 2 ** 31)) {
-  console.error(`Invalid JOURNAL_MS "${env.JOURNAL_MS}" (whole milliseconds, 0 or more).`);
-  process.exit(2);
-}
+/** A whole number from the environment (or `fallback`); anything else stops the start with its name. */
+const envInt = (name: string, fallback: number, min: number): number => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n >= 2 ** 31) {
+    console.error(`Invalid ${name} "${raw}" (a whole number, ${min} or more).`);
+    process.exit(2);
+  }
+  return n;
+};
+const journalMs = env.JOURNAL_MS === undefined ? undefined : envInt('JOURNAL_MS', 20, 0);
 if (!env.DATABASE_URL) mkdirSync(data, { recursive: true });
 const server = await startServer({
   port,
@@ -52,10 +60,11 @@ const server = await startServer({
   dataDir: data,
   databaseUrl: env.DATABASE_URL,
   redisUrl: env.REDIS_URL,
-  botThreads: Number(env.BOT_THREADS ?? 1),
+  botThreads: envInt('BOT_THREADS', 1, 1),
   journalDelayMs: journalMs,
-  hub: { botDelayMs: Number(env.BOT_DELAY_MS ?? 600), windowMs: Number(env.WINDOW_MS ?? 2000) },
-  rate: { perSecond: Number(env.MSG_RATE ?? 20), burst: Number(env.MSG_BURST ?? 40) },
+  hub: { botDelayMs: envInt('BOT_DELAY_MS', 600, 0), windowMs: envInt('WINDOW_MS', 2000, 0) },
+  rate: { perSecond: envInt('MSG_RATE', 20, 1), burst: envInt('MSG_BURST', 40, 1) },
+  wsPerAddress: envInt('WS_PER_ADDRESS', 64, 1),
 }).catch((e: Error) => {
   console.error(`Tabula could not start: ${e.message}`);
   process.exit(1);

@@ -5,7 +5,7 @@
  * (match, version), and only then becomes the state readers see and is acknowledged.
  */
 import type { AnyGame, GameEvent, Outcome, Prompt, Seat } from '@tabula/engine';
-import { canSee } from '@tabula/engine';
+import { canSee, canonicalAction, fieldList } from '@tabula/engine';
 import type { MatchInfo as MatchRow, SeatInfo as SeatRow, Store } from '@tabula/store';
 import type { MatchSettings } from './ports.js';
 import { settingsOf } from './ports.js';
@@ -125,20 +125,43 @@ export class MatchRuntime {
         message: `Your view is out of date (version ${clientV}, the game is at ${this.v}); it has been refreshed.`,
         v: this.v,
       };
+    // Only a listed legal action (or the resignation) is applied and stored, in its listed form: the
+    // action log and the other seats never see an object a client made up.
+    const c = canonicalAction(seat >= 0 ? this.legal(seat) : [], action);
+    if (c.kind === 'extraFields')
+      return {
+        ok: false,
+        code: 'action.unknownFields',
+        message: `The action has fields that no legal action has: ${fieldList(c.fields)}.`,
+        v: this.v,
+      };
+    const listed = c.kind === 'listed';
     // The move is applied to the state itself, which stays where it is in memory for the whole match
     // (a state replaced on every move would be long-lived garbage: work for the full collections that
     // stop the process). A copy taken first stands for the state while the move is being stored, so
     // nothing reads a move before it is stored, and stays the state if the move is not stored.
+    // An unlisted action is still handed to the rules, for their reason (and rule) of refusing it.
     const live = this.state;
     const before = this.game.clone(live);
     const log: GameEvent[] = [];
-    const r = this.game.apply(live, seat, action, log);
+    const r = this.game.apply(live, seat, listed ? c.action : action, log);
     this.state = before;
     // What the rules said of the state before the move holds for its copy.
     if (this.memo.state === live) this.memo.state = before;
     // (A rejected action changes nothing, by the engine contract; the copy becomes the state even so.)
     if (!r.ok)
       return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
+    if (!listed) {
+      // The rules took an action they did not list: a defect of the game, refused here all the same.
+      console.error(`tabula: ${this.game.id} accepted an unlisted action of seat ${seat}; refused.`);
+      return {
+        ok: false,
+        code: 'action.notListed',
+        message: 'That action is not one of your legal actions now.',
+        v: this.v,
+      };
+    }
+    action = c.action;
     const stored = await this.store.appendAction(this.row.id, this.v, { seat, action });
     if (!stored.ok) {
       if (stored.reason === 'not-found')
@@ -245,14 +268,31 @@ export class MatchRuntime {
     return out;
   }
 
-  /** The per-seat snapshot a client renders: its view, its legal actions and prompts. */
-  seatState(viewer: Seat): { view: unknown; legal: unknown[]; prompts: Prompt[]; waitingFor: Seat[] } {
+  /**
+   * The per-seat snapshot a client renders: its view, its legal actions and prompts, the seats the game
+   * waits for, and whether a response window is open. Seats asked in a response window are never named
+   * (AOH-HID-14): everyone sees only that responses are awaited, whoever holds a card that could answer.
+   */
+  seatState(viewer: Seat): {
+    view: unknown;
+    legal: unknown[];
+    prompts: Prompt[];
+    waitingFor: Seat[];
+    responses: boolean;
+  } {
     const ps = this.prompts();
+    const waiting: Seat[] = [];
+    let responses = false;
+    for (const p of ps) {
+      if (p.window) responses = true;
+      else if (!p.optional && !waiting.includes(p.seat)) waiting.push(p.seat);
+    }
     return {
       view: this.game.view(this.state, viewer),
       legal: viewer >= 0 ? this.legal(viewer) : [],
       prompts: ps.filter((p) => p.seat === viewer),
-      waitingFor: [...new Set(ps.filter((p) => !p.optional).map((p) => p.seat))],
+      waitingFor: waiting,
+      responses,
     };
   }
 

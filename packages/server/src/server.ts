@@ -22,6 +22,7 @@ export interface ServerOptions {
   hub?: Partial<HubConfig>;
   allowSeed?: boolean;
   rate?: AppOptions['rate'];
+  wsPerAddress?: AppOptions['wsPerAddress'];
   httpRate?: AppOptions['httpRate'];
   extend?: AppOptions['extend'];
   onActTiming?: AppOptions['onActTiming'];
@@ -81,6 +82,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     hub: o.hub,
     allowSeed: o.allowSeed,
     rate: o.rate,
+    wsPerAddress: o.wsPerAddress,
     httpRate: o.httpRate,
     extend: o.extend,
     onActTiming: o.onActTiming,

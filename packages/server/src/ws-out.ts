@@ -36,7 +36,14 @@ export function textFrame(text: string | readonly string[]): Buffer {
 
 interface RawSocket {
   write(chunk: Buffer): boolean;
+  readonly writableLength: number;
 }
+
+/**
+ * Bytes a client may leave unread before its connection is cut: a client that stops reading (or reads
+ * slower than its table moves) must not make the server hold its updates without end.
+ */
+export const MAX_UNREAD_BYTES = 8 * 1024 * 1024;
 
 /**
  * Sends text messages to one client: each is framed at once, and they are written together at the end
@@ -55,7 +62,9 @@ export function textSender(ws: WebSocket): { send(text: string | readonly string
     const list = out;
     if (list === null) return;
     out = null;
-    if (ws.readyState === ws.OPEN) socket.write(list.length === 1 ? list[0]! : Buffer.concat(list));
+    if (ws.readyState !== ws.OPEN) return;
+    socket.write(list.length === 1 ? list[0]! : Buffer.concat(list));
+    if (socket.writableLength > MAX_UNREAD_BYTES) ws.terminate();
   };
   return {
     send(text) {

@@ -144,22 +144,25 @@ describe('WebSocket', () => {
     await unchanged();
   });
 
-  it('rejects a wrong token, and the connection can go on as a spectator', async () => {
-    const c = await Client.connect(A.url, null, 'wrong');
-    expect(await c.request({ t: 'hello', match: m.id, token: 'guessed-token-123' })).toEqual(err('badToken'));
-    // A token of another match is wrong here too.
-    const other = await createMatch(A.url, { players: 2, seats: humans(2) });
-    expect(await c.request({ t: 'hello', match: m.id, token: other.seats[0]!.token })).toEqual(
-      err('badToken'),
-    );
-    expect(c.closed).toBeNull();
-    const w = c.wait((x) => x.t === 'welcome');
-    c.send({ t: 'hello', match: m.id });
-    const welcome = await w;
-    expect(welcome.seat).toBe(-1);
-    expect(welcome.legal).toEqual([]);
-    expect(welcome.raw).not.toContain('"hand"');
-    c.close();
+  it('rejects a wrong token, and the connection goes on as a spectator (as PROTOCOL.md says)', async () => {
+    for (const token of [
+      'guessed-token-123',
+      (await createMatch(A.url, { players: 2, seats: humans(2) })).seats[0]!.token,
+    ]) {
+      // A made-up token, and a token of another match: wrong here alike.
+      const c = await Client.connect(A.url, null, 'wrong');
+      const welcome = c.wait((x) => x.t === 'welcome');
+      expect(await c.request({ t: 'hello', match: m.id, token })).toEqual(err('badToken'));
+      const w = await welcome;
+      expect(w.seat).toBe(-1);
+      expect(w.legal).toEqual([]);
+      expect(w.raw).not.toContain('"hand"');
+      expect(c.closed).toBeNull();
+      // Attached: a second hello is refused, and acting is a spectator's refusal.
+      expect(await c.request({ t: 'hello', match: m.id })).toEqual(err('helloTwice'));
+      expect(await c.request({ t: 'act', v: w.v, action: { type: 'pass' } })).toEqual(err('spectator'));
+      c.close();
+    }
     await unchanged();
   });
 

@@ -410,6 +410,26 @@ export class JournaledStore extends Store {
     return this.after(() => super.setSeat(matchId, s));
   }
 
+  override claimSeat(
+    matchId: string,
+    seat: Seat | undefined,
+    player: { token: string; name?: string },
+  ): Promise<SeatInfo | null> {
+    return this.after(() => super.claimSeat(matchId, seat, player));
+  }
+
+  override openSeats(matchId: string): Promise<Seat[]> {
+    return this.after(() => super.openSeats(matchId));
+  }
+
+  override async startMatch(matchId: string, botFor: (seat: Seat) => string): Promise<boolean> {
+    // A change of status: out of the journal's hands first, as in updateMatch.
+    this.known.delete(matchId);
+    this.statusChanges++;
+    await this.drain();
+    return super.startMatch(matchId, botFor);
+  }
+
   override setConnected(matchId: string, seat: Seat, connected: boolean): Promise<boolean> {
     return this.after(() => super.setConnected(matchId, seat, connected));
   }

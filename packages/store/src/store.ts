@@ -376,6 +376,63 @@ export class Store {
     return toSeat(rows[0]);
   }
 
+  /**
+   * Takes an open seat of an open match for a player, atomically: the seat (`seat`, or the lowest open
+   * one) is given a token only if it is still a human seat without one and the match is still open, so
+   * of any number of concurrent claims of one seat exactly one succeeds, and concurrent claims without
+   * a seat fill the open seats once each (a seat being claimed by another is skipped). Null when no
+   * such seat is left.
+   */
+  async claimSeat(
+    matchId: string,
+    seat: Seat | undefined,
+    player: { token: string; name?: string },
+  ): Promise<SeatInfo | null> {
+    const { rows } = await this.db.query<SeatRow>(
+      `UPDATE seats SET token_hash = $3, name = COALESCE($4::text, seats.name)
+       WHERE (match_id, seat) = (
+         SELECT s.match_id, s.seat FROM seats s JOIN matches m ON m.id = s.match_id
+         WHERE s.match_id = $1 AND m.status = 'open' AND s.kind = 'human' AND s.token_hash IS NULL
+           AND ($2::int IS NULL OR s.seat = $2::int)
+         ORDER BY s.seat LIMIT 1
+         FOR UPDATE OF s SKIP LOCKED)
+       RETURNING ${SEAT_COLUMNS}`,
+      [matchId, seat ?? null, hashToken(player.token), player.name ?? null],
+    );
+    return rows[0] ? toSeat(rows[0]) : null;
+  }
+
+  /** Human seats of a match that nobody has taken yet (open seats). */
+  async openSeats(matchId: string): Promise<Seat[]> {
+    const { rows } = await this.db.query<{ seat: number }>(
+      `SELECT seat FROM seats WHERE match_id = $1 AND kind = 'human' AND token_hash IS NULL ORDER BY seat`,
+      [matchId],
+    );
+    return rows.map((r) => Number(r.seat));
+  }
+
+  /**
+   * Starts an open match, once: its status goes from open to active (compare-and-set) and, in the same
+   * transaction, every seat nobody has taken goes to the bot `botFor(seat)`. False if the match was not
+   * open (already started, by this call's twin or another process).
+   */
+  async startMatch(matchId: string, botFor: (seat: Seat) => string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const { rows } = await tx.query(
+        `UPDATE matches SET status = 'active', updated_at = now() WHERE id = $1 AND status = 'open' RETURNING id`,
+        [matchId],
+      );
+      if (rows.length === 0) return false;
+      for (const seat of await new Store(tx).openSeats(matchId))
+        await tx.query(
+          `UPDATE seats SET kind = 'bot', bot = $3
+           WHERE match_id = $1 AND seat = $2 AND kind = 'human' AND token_hash IS NULL`,
+          [matchId, seat, botFor(seat)],
+        );
+      return true;
+    });
+  }
+
   async setConnected(matchId: string, seat: Seat, connected: boolean): Promise<boolean> {
     const { rows } = await this.db.query(
       'UPDATE seats SET connected = $3 WHERE match_id = $1 AND seat = $2 RETURNING seat',
