@@ -9,8 +9,16 @@ import { err } from './contract.js';
 /** The failure half of an ApplyResult. */
 export type RuleFailure = { ok: false; error: RuleError };
 
-/** Makes a rejection with a code in a game's namespace, e.g. `fail('noHero', …)` → code `aoh.err.noHero`. */
-export type FailFn = (code: string, message: string, rule?: string) => RuleFailure;
+/**
+ * Makes a rejection with a code in a game's namespace, e.g. `fail('noHero', …)` → code `aoh.err.noHero`.
+ * `params` fill the slots of the code's catalog message (the localised form of `message`).
+ */
+export type FailFn = (
+  code: string,
+  message: string,
+  rule?: string,
+  params?: Record<string, unknown>,
+) => RuleFailure;
 
 /**
  * Appends an event to `log` (nothing at all when nobody reads the log: no allocation here).
@@ -34,18 +42,25 @@ export function emit(
 /** A rule-error factory for one game: `ruleError('aoh.err')('noHero', msg, rule)` → code `aoh.err.noHero`. */
 export function ruleError(prefix: string): FailFn {
   const p = `${prefix}.`;
-  return (code, message, rule) => err(p + code, message, rule);
+  return (code, message, rule, params) => err(p + code, message, rule, params);
 }
 
 /**
  * The checks every apply() starts with, whatever the game: the action is an object with a string
- * `type`, and the seat is one of the table's. Null when both hold.
+ * `type`, and the seat is one of the table's. Null when both hold. `rule` is the game's rule that
+ * makes anything else illegal (its decision points).
  */
-export function inputError(fail: FailFn, action: unknown, seat: Seat, seats: number): RuleFailure | null {
+export function inputError(
+  fail: FailFn,
+  action: unknown,
+  seat: Seat,
+  seats: number,
+  rule?: string,
+): RuleFailure | null {
   if (!action || typeof action !== 'object' || typeof (action as { type?: unknown }).type !== 'string')
-    return fail('malformed', 'An action must be an object with a "type".');
+    return fail('malformed', 'An action must be an object with a "type".', rule);
   if (!Number.isInteger(seat) || seat < 0 || seat >= seats)
-    return fail('seat', `There is no seat ${String(seat)} in this game.`);
+    return fail('seat', 'There is no such seat in this game.', rule);
   return null;
 }
 

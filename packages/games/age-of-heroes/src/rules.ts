@@ -55,7 +55,7 @@ function checkpointNext(st: AohState): void {
 }
 
 export function isAlive(st: AohState, s: Seat): boolean {
-  return s >= 0 && s < st.n && st.p[s]!.alive;
+  return Number.isInteger(s) && s >= 0 && s < st.n && st.p[s]!.alive;
 }
 
 /** Next surviving seat clockwise after `s` (AOH-DOC-6, AOH-PLAYERS-3), or -1. */
@@ -1247,7 +1247,7 @@ export function isPending(st: AohState, seat: Seat): boolean {
 /* ------------------------------------------------------------------ actions */
 
 export function apply(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
-  const bad = inputError(fail, a, seat, st.n);
+  const bad = inputError(fail, a, seat, st.n, 'AOH-DOC-2');
   if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'AOH-WIN-11');
   if (!st.p[seat]!.alive)
@@ -1274,8 +1274,11 @@ function resign(st: AohState, seat: Seat, log: EventSink): ApplyResult {
 }
 
 const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'AOH-DP-24');
-const wrong = (expected: string) =>
-  fail('wrongAction', `That action is not possible now; expected: ${expected}.`);
+/**
+ * An input that does not answer the decision point waiting for it: `point` names that decision (its
+ * code `wrongAction.<point>` says what the game waits for), `rule` the decision point's rule.
+ */
+const wrong = (point: string, message: string, rule: string) => fail(`wrongAction.${point}`, message, rule);
 
 /** AOH-MKT-12: turn-only inputs, rejected throughout a Market Day (trading window and event decisions alike). */
 const NOT_ON_MARKET_DAY = new Set<string>(['tribe', 'taxes', 'build', 'war', 'buildItem', 'monument']);
@@ -1324,10 +1327,10 @@ function dispatch(st: AohState, seat: Seat, a: AohAction, log: EventSink): Apply
 
 function doDraft(st: AohState, f: F<'draft'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (seat !== f.order[f.i]) return notYours();
-  if (a.type !== 'tribe') return wrong('tribe');
+  if (a.type !== 'tribe') return wrong('tribe', 'Tribes are being picked: choose your tribe.', 'AOH-DP-1');
   const taken = st.p.map((p) => p.tribe);
   if (!st.cfg.tribes.some((t) => t.id === a.tribe))
-    return fail('noSuchTribe', `There is no tribe "${String(a.tribe)}".`, 'AOH-COMP-1');
+    return fail('noSuchTribe', 'There is no such tribe.', 'AOH-COMP-1');
   if (taken.includes(a.tribe)) return fail('tribeTaken', 'That tribe has already been picked.', 'AOH-DP-1');
   st.p[seat]!.tribe = a.tribe;
   emit(log, 'aoh.ev.tribe', { seat, tribe: a.tribe }, ['AOH-SETUP-8', 'AOH-DP-1']);
@@ -1369,7 +1372,7 @@ function doAction(st: AohState, f: F<'action'>, seat: Seat, a: AohAction, log: E
       return OK;
     }
     default:
-      return wrong('taxes, build, war or pass');
+      return wrong('turn', 'Choose this turn\u2019s action first: taxes, build, war or pass.', 'AOH-DP-8');
   }
 }
 
@@ -1381,7 +1384,8 @@ function doSwap(st: AohState, f: F<'swap'>, seat: Seat, a: AohAction, log: Event
     checkpointNext(st);
     return OK;
   }
-  if (a.type !== 'swap') return wrong('swap or swapSkip');
+  if (a.type !== 'swap')
+    return wrong('swap', 'Taxes without a city: choose one hand card to swap, or skip the swap.', 'AOH-DP-9');
   if (!takeCard(p.hand, a.card)) return fail('notInHand', 'You do not hold that card.', 'AOH-TAX-3');
   discard(st, a.card);
   emit(log, 'aoh.ev.swap', { seat, card: a.card }, ['AOH-TAX-3', 'AOH-HID-5']);
@@ -1402,7 +1406,7 @@ function buildError(
 ): RuleError | null {
   const p = st.p[seat]!;
   if (!ITEM_KINDS.includes(item))
-    return fail('noSuchItem', `There is no item "${String(item)}".`, 'AOH-COMP-5').error;
+    return fail('noSuchItem', 'There is no such item to build.', 'AOH-COMP-5').error;
   if (st.supply[item] <= 0)
     return fail('supplyEmpty', `No ${item} is left in the supply.`, 'AOH-BUILD-8').error;
   if (item === 'general') {
@@ -1440,7 +1444,8 @@ function doBuild(st: AohState, f: F<'build'>, seat: Seat, a: AohAction, log: Eve
     checkpointNext(st);
     return OK;
   }
-  if (a.type !== 'buildItem') return wrong('buildItem or buildDone');
+  if (a.type !== 'buildItem')
+    return wrong('build', 'You are building: order another item or finish building.', 'AOH-DP-10');
   const p = st.p[seat]!;
   const e = buildError(st, seat, f, a.item, a.host, a.to);
   if (e) return { ok: false, error: e };
@@ -1491,7 +1496,7 @@ function doBuild(st: AohState, f: F<'build'>, seat: Seat, a: AohAction, log: Eve
 function doConsent(st: AohState, f: F<'consent'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (seat !== f.seat) return notYours();
   if (a.type !== 'consent' || typeof a.accept !== 'boolean')
-    return wrong('consent with accept true or false');
+    return wrong('consent', 'A neighbour asks to build a road to you: accept or refuse it.', 'AOH-DP-12');
   pop(st);
   if (a.accept) {
     const b = st.p[f.builder]!;
@@ -1603,7 +1608,11 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
       return OK;
     }
     default:
-      return wrong('warArmy, warUnarmy, warHero, warUnhero, warDeclare or warCancel');
+      return wrong(
+        'warDraft',
+        'You are declaring war: choose the attacking armies and Heroes, then declare or cancel.',
+        'AOH-DP-13',
+      );
   }
 }
 
@@ -1689,7 +1698,9 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
     }
     default:
       return wrong(
-        f.barb ? 'olympics, luck, hero, unhero, respond or pass' : 'olympics, hero, unhero, respond or pass',
+        'response',
+        'You are attacked: answer with a card that cancels the attack, with Heroes, or with nothing.',
+        'AOH-DP-7',
       );
   }
 }
@@ -1697,7 +1708,8 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
 function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (!pendingSeats(st).includes(seat)) return notYours();
   if (f.card === 'earthquake' && f.pc === 1) {
-    if (a.type !== 'quakeTarget') return wrong('quakeTarget');
+    if (a.type !== 'quakeTarget')
+      return wrong('quakeTarget', 'Your Earthquake needs a target: choose the army it strikes.', 'AOH-DP-2');
     if (!quakeTargets(st, f.drawer).includes(a.army))
       return fail(
         'badQuakeTarget',
@@ -1714,7 +1726,8 @@ function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: Eve
     return OK;
   }
   if (f.card === 'volcano' && f.pc === 1) {
-    if (a.type !== 'volcanoTarget') return wrong('volcanoTarget');
+    if (a.type !== 'volcanoTarget')
+      return wrong('volcanoTarget', 'Your Volcano needs a target: choose the tribe it strikes.', 'AOH-DP-4');
     if (!volcanoTargets(st, f.drawer).includes(a.seat))
       return fail(
         'badVolcanoTarget',
@@ -1745,7 +1758,12 @@ function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: Eve
     finishEvent(st, f);
     return OK;
   }
-  if (a.type !== 'pass') return wrong('luck or pass');
+  if (a.type !== 'pass')
+    return wrong(
+      'luck',
+      'An event card is resolving: play Luck against it or pass.',
+      f.card === 'famine' ? 'AOH-DP-6' : f.card === 'volcano' ? 'AOH-DP-5' : 'AOH-DP-3',
+    );
   if (f.card === 'famine') {
     f.i++;
     return OK;
@@ -1793,7 +1811,8 @@ function doPlace(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
       }
     return OK;
   }
-  if (a.type !== 'place') return wrong('place or resetPlacement');
+  if (a.type !== 'place')
+    return wrong('place', 'Battle: place your battle cards under your units first.', 'AOH-DP-14');
   const u = w.units[a.unit];
   if (!u || u.side !== side)
     return fail('notYourUnit', 'Place cards only under your own units.', 'AOH-BATTLE-4');
@@ -1813,7 +1832,7 @@ function doDuel(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyRe
   const w = st.war!;
   const side = sideOf(st, seat);
   if (side === -1 || w.pick[side] >= 0) return notYours();
-  if (a.type !== 'duel') return wrong('duel');
+  if (a.type !== 'duel') return wrong('duel', 'Battle: choose your unit for the next duel.', 'AOH-DP-15');
   const u = w.units[a.unit];
   if (!u || u.side !== side || u.fought)
     return fail('badDuelUnit', 'Choose one of your units that has not fought yet.', 'AOH-BATTLE-5');
@@ -1824,7 +1843,8 @@ function doDuel(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyRe
 
 function doMonument(st: AohState, f: F<'monument'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (seat !== f.seat) return notYours();
-  if (a.type !== 'monument') return wrong('monument');
+  if (a.type !== 'monument')
+    return wrong('monument', 'Say how many special-resource cards you place on your monument.', 'AOH-DP-16');
   const p = st.p[seat]!;
   const sp = specialOf(st, seat)!;
   const have = count(p.hand, sp);
@@ -1852,7 +1872,8 @@ function doMonument(st: AohState, f: F<'monument'>, seat: Seat, a: AohAction, lo
 
 function doDiscard(st: AohState, f: F<'discard'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (seat !== f.seat) return notYours();
-  if (a.type !== 'discard') return wrong('discard');
+  if (a.type !== 'discard')
+    return wrong('discard', 'Your hand is over the hand limit: discard down to it first.', 'AOH-DP-17');
   const p = st.p[seat]!;
   if (!takeCard(p.hand, a.card)) return fail('notInHand', 'You do not hold that card.', 'AOH-TURN-6');
   discard(st, a.card);
@@ -1888,7 +1909,7 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
   const cl = classes(st.cfg);
   const max = st.cfg.trade.maxCardsPerSide;
   const draft = m.drafts[seat];
-  const needDraft = () => fail('noDraft', 'Start a new offer first (offerNew).', 'AOH-TRADE-4');
+  const needDraft = () => fail('noDraft', 'Start a new offer first.', 'AOH-TRADE-4');
   switch (a.type) {
     case 'ready':
       if (draft) return fail('draftOpen', 'Post or drop your offer draft first.', 'AOH-TRADE-20');
@@ -2050,6 +2071,10 @@ function doTrade(st: AohState, seat: Seat, a: AohAction, log: EventSink): ApplyR
       return OK;
     }
     default:
-      return wrong('a trading input (offers, accept, decline, withdraw, ready)');
+      return wrong(
+        'market',
+        'It is Market Day: only trading inputs (offers, accept, decline, withdraw, ready) are possible.',
+        'AOH-MKT-12',
+      );
   }
 }

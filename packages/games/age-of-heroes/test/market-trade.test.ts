@@ -724,7 +724,7 @@ describe('Trading: responses (§9.3)', () => {
     const st = scenario({ players: 2, at: { market: 'trade' } });
     expect(
       rejected(st, A, { type: 'chat', text: 'I will give you Gold for a road' } as unknown as AohAction).code,
-    ).toBe('aoh.err.wrongAction');
+    ).toBe('aoh.err.wrongAction.market');
     expect(Object.keys(st)).not.toContain('chat');
     expect(Object.keys(game.view(st, A))).not.toContain('chat');
   });
