@@ -12,6 +12,7 @@ import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { emit, inputError, OK, randInt, ruleError, seedRng, shuffle } from '@tabula/engine';
 import type { Rt, Variant } from './config.js';
 import { rtOf } from './config.js';
+import { defaultFor } from './legal.js';
 import type {
   Bundle,
   Draft,
@@ -27,7 +28,7 @@ import type {
 } from './types.js';
 import { CATTLE, GOLD, GRAIN, HORSES, ITEMS, KINDS, ORE, TRIBES } from './types.js';
 
-export const RULES_VERSION = '1.0.0';
+export const RULES_VERSION = '1.1.0';
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -303,6 +304,7 @@ export function newPlayer(rtx: Rt): Player {
     enemy: 0,
     heir: false,
     announced: false,
+    resigned: false,
   };
 }
 
@@ -469,7 +471,7 @@ function stepRound(st: SfrState, f: F<'round'>, log: EventSink): void {
   // SFR-END-1..6 after phase 4.
   afterChange(st, log);
   const totals = st.p.map((_, s) => totalVp(st, s));
-  if (totals.some((v) => v >= C.target)) finish(st, 'vp', log);
+  if (totals.some((v, s) => v >= C.target && !st.p[s]!.resigned)) finish(st, 'vp', log);
   else if (st.opts.roundLimit > 0 && st.round >= st.opts.roundLimit) finish(st, 'round-limit', log);
   else {
     st.start = (st.start + 1) % st.n;
@@ -504,7 +506,8 @@ export function finish(st: SfrState, reason: string, log: EventSink): void {
   }
   const totals = st.p.map((_, s) => totalVp(st, s));
   const target = r.C.target;
-  let pool = totals.map((_, s) => s);
+  // A resigned player cannot win (docs/games/struggle-for-rome.md, resignation).
+  let pool = totals.map((_, s) => s).filter((s) => !st.p[s]!.resigned);
   if (reason === 'vp') {
     pool = pool.filter((s) => totals[s]! >= target);
     if (st.opts.tieBreak === 'vpThenGold') {
@@ -738,12 +741,62 @@ export function apply(st: SfrState, seat: Seat, a: SfrAction, log: EventSink): A
   const bad = inputError(fail, a, seat, st.n);
   if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'SFR-END-1');
+  if (st.p[seat]!.resigned)
+    return fail('resigned', 'You have resigned: you no longer take part in this game.', 'SFR-ROUND-5');
+  if (a.type === 'resign') {
+    resign(st, seat, log);
+    return OK;
+  }
   const r = dispatch(st, seat, a, log);
   if (r.ok) {
     afterChange(st, log);
     advance(st, log);
+    answerForResigned(st, log);
   }
   return r;
+}
+
+/**
+ * Resignation (not in the rulebook; docs/games/struggle-for-rome.md): the player leaves the game at
+ * once, whatever is being decided. His tribes, cities and cards stay where they are (as a player who
+ * leaves a table leaves his pieces), every decision of his takes its timeout default (spec §18), and he
+ * cannot win. When one player is left who has not resigned, that player wins at once.
+ */
+function resign(st: SfrState, seat: Seat, log: EventSink): void {
+  st.p[seat]!.resigned = true;
+  emit(log, 'sfr.ev.resigned', { seat }, ['SFR-DP-23']);
+  const left: Seat[] = [];
+  for (let s = 0; s < st.n; s++) if (!st.p[s]!.resigned) left.push(s);
+  if (left.length === 1) {
+    finishByResignation(st, left[0]!, log);
+    return;
+  }
+  answerForResigned(st, log);
+}
+
+/** The last player who has not resigned wins (the others' VP and gold are shown as at any end). */
+function finishByResignation(st: SfrState, winner: Seat, log: EventSink): void {
+  const totals = st.p.map((_, s) => totalVp(st, s));
+  st.over = { winners: [winner], reason: 'resigned', scores: totals };
+  emit(log, 'sfr.ev.win', { seats: [winner], reason: 'resigned', scores: totals }, ['SFR-END-1']);
+  st.stack.length = 0;
+}
+
+/** Answers every decision a resigned player is asked with its default, until none is left. */
+function answerForResigned(st: SfrState, log: EventSink): void {
+  let any = false;
+  for (let s = 0; s < st.n; s++) any ||= st.p[s]!.resigned;
+  if (!any) return;
+  for (let guard = 0; guard < 10_000 && !st.over; guard++) {
+    const seat = pendingSeats(st).find((s) => st.p[s]!.resigned);
+    if (seat === undefined) return;
+    const d = defaultFor(st, seat);
+    const r = d ? dispatch(st, seat, d, log) : notYours();
+    if (!r.ok)
+      throw new Error(`Struggle for Rome: the default of a resigned seat was refused: ${r.error.message}`);
+    afterChange(st, log);
+    advance(st, log);
+  }
 }
 
 const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'SFR-ROUND-5');

@@ -34,7 +34,7 @@ export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string)
       ? p.res.map((k, i) => `${T(`sfr.kind.${KINDS[i]}`)} ${k}`).join(', ')
       : `${p.cards} ${ru ? 'карт' : 'cards'}`;
     lines.push(
-      `- ${seatName(p.seat)}${me} [${colour}] ${ru ? 'ПО' : 'VP'} ${p.publicVp}${p.vp !== undefined ? ` (${p.vp})` : ''}${p.announced ? (ru ? ' ФИНАЛ' : ' FINAL') : ''}: ` +
+      `- ${seatName(p.seat)}${me} [${colour}] ${ru ? 'ПО' : 'VP'} ${p.publicVp}${p.vp !== undefined ? ` (${p.vp})` : ''}${p.announced ? (ru ? ' ФИНАЛ' : ' FINAL') : ''}${p.resigned ? (ru ? ' (сдался)' : ' (resigned)') : ''}: ` +
         `${ru ? 'золото' : 'gold'} ${p.gold}; ${res}; ${ru ? 'карт развития' : 'development'} ${p.devCount}` +
         `${p.dev ? ` [${p.dev.map((c) => cardName(c, l)).join(', ')}]` : ''}; ${ru ? 'запас' : 'reserve'} ${p.reserve.join('/')}` +
         `${awards.length ? `; ${awards.join(', ')}` : ''}`,

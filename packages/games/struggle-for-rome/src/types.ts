@@ -63,6 +63,8 @@ export interface Player {
   heir: boolean;
   /** The "final round" announcement has been made for this player (SFR-END-3). */
   announced: boolean;
+  /** The player has resigned: his decisions take their defaults and he cannot win (docs/games). */
+  resigned: boolean;
 }
 
 /** An offer of the acting player, or a counter-offer addressed to him (SFR-TRADE-5/6). */
@@ -201,7 +203,9 @@ export type SfrAction =
   | { type: 'plunder'; city: string; card?: string }
   | { type: 'found'; city: string; card?: string }
   | { type: 'expand'; city: string; card?: string }
-  | { type: 'endStep' };
+  | { type: 'endStep' }
+  /** Always possible, never listed (docs/games/struggle-for-rome.md, resignation). */
+  | { type: 'resign' };
 
 export type SfrActionType = SfrAction['type'];
 
@@ -232,6 +236,7 @@ export interface PlayerView {
   enemy: number;
   heir: boolean;
   announced: boolean;
+  resigned: boolean;
   /** Cities + awards (SFR-HID-7). */
   publicVp: number;
   /** Total VP with hidden VP cards: the owner's own view, or everyone's once the game is over. */

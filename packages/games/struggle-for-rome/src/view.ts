@@ -44,6 +44,7 @@ export function view(st: SfrState, viewer: Viewer): SfrView {
       enemy: p.enemy,
       heir: p.heir,
       announced: p.announced,
+      resigned: p.resigned,
       publicVp: publicVp(st, seat),
     };
     if (mine) {
@@ -135,6 +136,7 @@ export function sampleWorld(v: SfrView, seat: Seat, rng: Rng): SfrState {
       enemy: pv.enemy,
       heir: pv.heir,
       announced: pv.announced,
+      resigned: pv.resigned,
     })),
     start: v.start,
     round: v.round,
