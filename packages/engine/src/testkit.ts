@@ -2,9 +2,9 @@
  * Generic property checks over the contract, used by every game's test suite: random complete games
  * in which every step is checked for the invariants a Tabula game must keep, whatever its rules.
  */
-import type { AnyGame, Seat } from './contract.js';
-import { SPECTATOR } from './contract.js';
-import { deepEqual, stateHash } from './json.js';
+import type { AnyGame, GameEvent, Seat } from './contract.js';
+import { LOCALES, SPECTATOR } from './contract.js';
+import { canonicalJson, deepEqual, stateHash } from './json.js';
 import { Rng } from './rng.js';
 import type { GameRecord } from './record.js';
 import { newRecord, replay } from './record.js';
@@ -142,6 +142,271 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
     t.maxActions = Math.max(t.maxActions, r.actions);
     if (r.capped) t.capped++;
     else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
+  }
+  return t;
+}
+
+// ================================================================ refusals name their rule
+
+/** What a message shown to a player must never contain: an unfilled slot or a stringified nothing. */
+const PLACEHOLDER = /[{}]|undefined|NaN|\[object|\bnull\b/;
+
+/** Why a text shown to a player is broken (a placeholder, a raw message key, a double full stop), or null. */
+export function textDefect(text: unknown, keyPrefixes: readonly string[]): string | null {
+  if (typeof text !== 'string') return `not a string (${String(text)})`;
+  if (text.trim() === '') return 'empty';
+  const m = PLACEHOLDER.exec(text);
+  if (m) return `contains "${m[0]}"`;
+  for (const p of keyPrefixes) {
+    const k = new RegExp(`(^|[^\\w])${p}\\.[A-Za-z]`).exec(text);
+    if (k) return `shows a raw message key ("${p}.…")`;
+  }
+  if (/(^|[^.])\.\.(?!\.)/.test(text)) return 'has a double full stop';
+  return null;
+}
+
+/** The first segments of a game's message keys ("aoh", "nat"…): a text containing "nat.x" shows a raw key. */
+export function messageKeyPrefixes(game: AnyGame): string[] {
+  const set = new Set<string>();
+  for (const k of Object.keys(game.messages.en ?? {})) set.add(k.split('.')[0]!);
+  return [...set];
+}
+
+export interface RefusalOptions {
+  seats: number;
+  seed: string;
+  options?: unknown;
+  /** The game is stopped (without failing) after this many actions. */
+  maxActions?: number;
+  /** Candidates are built at every `every`-th step (default 10). */
+  every?: number;
+  /** At most this many candidates per seat and examined state (default 24). */
+  perSeat?: number;
+  /** Receives each violation instead of throwing at the first (to list them all while fixing). */
+  report?: (violation: string) => void;
+  /** Chooses the action played among the legal ones (default: uniform), e.g. to play longer games. */
+  choose?: (legal: unknown[], rng: Rng) => unknown;
+}
+
+export interface RefusalTally {
+  games: number;
+  states: number;
+  candidates: number;
+  refused: number;
+  /** Codes seen, with how often. */
+  codes: Record<string, number>;
+  /** Unlisted candidates that apply accepted (seat, action, state step), at most 20 kept. */
+  accepted: string[];
+  acceptedCount: number;
+}
+
+/** Every listed action of every seat met so far (all games of one run): candidates "from other points of the game". */
+class ActionPool {
+  readonly list: Record<string, unknown>[] = [];
+  private readonly seen = new Set<string>();
+  /** Values met per field name (other ids, other numbers…). */
+  readonly values = new Map<string, unknown[]>();
+  readonly types = new Set<string>();
+  add(a: unknown): void {
+    if (!a || typeof a !== 'object') return;
+    const key = canonicalJson(a);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (this.list.length < 4000) this.list.push(a as Record<string, unknown>);
+    const t = (a as { type?: unknown }).type;
+    if (typeof t === 'string') this.types.add(t);
+    for (const [k, v] of Object.entries(a as Record<string, unknown>)) {
+      if (k === 'type') continue;
+      let vs = this.values.get(k);
+      if (!vs) this.values.set(k, (vs = []));
+      if (vs.length < 64 && !vs.some((x) => deepEqual(x, v))) vs.push(v);
+    }
+  }
+}
+
+/** Small changes of one value: other numbers (out of range too), other strings met, flipped flags, shorter lists. */
+function mutateValue(v: unknown, field: string, pool: ActionPool, rng: Rng, depth: number): unknown[] {
+  const out: unknown[] = [];
+  const others = (pool.values.get(field) ?? []).filter((x) => !deepEqual(x, v));
+  if (others.length) out.push(rng.pick(others));
+  if (typeof v === 'number') out.push(v + 1, v - 1, -1, 99, 1000, v + 0.5);
+  else if (typeof v === 'string') out.push('__nothing__', '');
+  else if (typeof v === 'boolean') out.push(!v);
+  else if (v === null) out.push(0, '__nothing__');
+  else if (Array.isArray(v)) {
+    out.push([]);
+    if (v.length) {
+      out.push(v.slice(1), [...v, v[0]]);
+      if (depth < 3) {
+        const i = rng.int(v.length);
+        for (const x of mutateValue(v[i], field, pool, rng, depth + 1)) {
+          const w = v.slice();
+          w[i] = x;
+          out.push(w);
+        }
+      }
+    } else out.push([0], ['__nothing__']);
+  } else if (typeof v === 'object' && v) {
+    const o = v as Record<string, unknown>;
+    out.push({});
+    const keys = Object.keys(o);
+    if (keys.length && depth < 3) {
+      const k = rng.pick(keys);
+      for (const x of mutateValue(o[k], k, pool, rng, depth + 1)) out.push({ ...o, [k]: x });
+      const rest = { ...o };
+      delete rest[k];
+      out.push(rest);
+    }
+  }
+  return out;
+}
+
+/** Mutations of one listed action: each field changed or dropped, fields of other actions added, other types. */
+function mutateAction(a: Record<string, unknown>, pool: ActionPool, rng: Rng): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const k of Object.keys(a)) {
+    if (k === 'type') continue;
+    for (const x of mutateValue(a[k], k, pool, rng, 0)) out.push({ ...a, [k]: x });
+    const rest = { ...a };
+    delete rest[k];
+    out.push(rest);
+  }
+  // A field the action does not have, with a value met elsewhere.
+  const fields = [...pool.values.keys()].filter((k) => !(k in a));
+  if (fields.length) {
+    const k = rng.pick(fields);
+    out.push({ ...a, [k]: rng.pick(pool.values.get(k)!) });
+  }
+  // The same fields under another type of the game.
+  const types = [...pool.types].filter((t) => t !== a.type);
+  if (types.length) out.push({ ...a, type: rng.pick(types) });
+  return out;
+}
+
+/**
+ * Refusals name their rule: over the states of one random game, for every seat, builds actions that
+ * `legalActions` does NOT list (mutations of listed actions — other ids, out-of-range numbers, dropped
+ * or foreign fields, other action types —, the listed actions of other seats, and actions listed at other
+ * points of this game or of earlier games of the run), applies each to a clone and checks that every
+ * refusal (1) cites a rule that exists (`rules`: the IDs of the game's specification), (2) has a non-empty
+ * message with no placeholder, whose code is a message of both catalogs rendering without placeholder,
+ * (3) writes no event and (4) leaves the state unchanged. Resignation (`{type:'resign'}`) is accepted while
+ * unlisted by design and is never a candidate. Unlisted candidates that are accepted are counted in the
+ * tally (some games accept equivalent spellings of a listed action) and are not checked further.
+ */
+export function runRefusalGames(
+  game: AnyGame,
+  runs: Iterable<RefusalOptions>,
+  rules: ReadonlySet<string> = new Set(Object.keys(game.ruleTexts?.en ?? {})),
+): RefusalTally {
+  const t: RefusalTally = {
+    games: 0,
+    states: 0,
+    candidates: 0,
+    refused: 0,
+    codes: {},
+    accepted: [],
+    acceptedCount: 0,
+  };
+  const pool = new ActionPool();
+  const prefixes = messageKeyPrefixes(game);
+  const checkedCodes = new Set<string>();
+  const seatName = (s: Seat) => `Player ${s + 1}`;
+  for (const o of runs) {
+    const opts = game.parseOptions(o.options ?? {});
+    if (!opts.ok) throw new Error(opts.error.message);
+    const setup = game.setup(opts.value, o.seats, o.seed);
+    if (!setup.ok) throw new Error(setup.error.message);
+    const state = setup.value;
+    const rng = new Rng(`refusals:${o.seed}`);
+    const every = o.every ?? 10;
+    const perSeat = o.perSeat ?? 24;
+    const max = o.maxActions ?? 100_000;
+    t.games++;
+    for (let step = 0; !game.outcome(state) && step < max; step++) {
+      const prompt = choosePrompt(game.prompts(state), rng);
+      if (!prompt) fail(o, step, 'no prompt and no outcome: the game is stuck');
+      const legalOf: unknown[][] = [];
+      for (let s = 0; s < o.seats; s++) legalOf.push(game.legalActions(state, s));
+      for (const l of legalOf) for (const a of l) pool.add(a);
+      if (step % every === 0) {
+        t.states++;
+        const before = canonicalJson(state);
+        let copy = game.clone(state);
+        for (let s = 0; s < o.seats; s++) {
+          const listed = new Set(legalOf[s]!.map((a) => canonicalJson(a)));
+          const cands: unknown[] = [];
+          const mine = legalOf[s]!;
+          for (let i = 0; i < Math.min(3, mine.length); i++)
+            cands.push(...mutateAction(rng.pick(mine) as Record<string, unknown>, pool, rng));
+          for (let q = 0; q < o.seats; q++)
+            if (q !== s && legalOf[q]!.length) cands.push(rng.pick(legalOf[q]!));
+          for (let i = 0; i < 6 && pool.list.length; i++) cands.push(rng.pick(pool.list));
+          for (const ty of pool.types) cands.push({ type: ty });
+          rng.shuffle(cands);
+          const tried = new Set<string>();
+          for (const a of cands) {
+            if (tried.size >= perSeat) break;
+            if ((a as { type?: unknown }).type === 'resign') continue;
+            const key = canonicalJson(a);
+            if (listed.has(key) || tried.has(key)) continue;
+            tried.add(key);
+            t.candidates++;
+            const log: GameEvent[] = [];
+            const what = `seat ${s}, ${key}`;
+            let r: ReturnType<AnyGame['apply']>;
+            try {
+              r = game.apply(copy, s, a, log);
+            } catch (x) {
+              const msg = `${what} made apply throw: ${(x as Error).message}`;
+              if (o.report) o.report(`seed ${o.seed}, action ${step}: ${msg}`);
+              else fail(o, step, msg);
+              copy = game.clone(state);
+              continue;
+            }
+            if (r.ok) {
+              t.acceptedCount++;
+              if (t.accepted.length < 20) t.accepted.push(`${o.seed} step ${step}: ${what}`);
+              copy = game.clone(state);
+              continue;
+            }
+            t.refused++;
+            const bad = (msg: string) => {
+              if (o.report) o.report(`seed ${o.seed}, action ${step}: ${msg}`);
+              else fail(o, step, msg);
+            };
+            const e = r.error;
+            t.codes[e.code] = (t.codes[e.code] ?? 0) + 1;
+            if (!e.rule || !rules.has(e.rule))
+              bad(
+                `${what} refused (${e.code}: ${e.message}) with ${e.rule ? `unknown rule ${e.rule}` : 'no rule'}`,
+              );
+            const m = textDefect(e.message, prefixes);
+            if (m) bad(`${what} refused with a message that ${m}: ${JSON.stringify(e.message)}`);
+            if (!checkedCodes.has(e.code) || e.params) {
+              checkedCodes.add(e.code);
+              for (const l of LOCALES) {
+                if (game.messages[l]?.[e.code] === undefined)
+                  bad(`${what} refused with code ${e.code}, which is not a message in '${l}'`);
+                const text = game.formatEvent({ key: e.code, params: e.params ?? {} }, l, seatName);
+                const d = textDefect(text, prefixes);
+                if (d) bad(`code ${e.code} in '${l}' renders a text that ${d}: ${JSON.stringify(text)}`);
+              }
+            }
+            if (log.length) bad(`${what} was refused but wrote events: ${JSON.stringify(log)}`);
+            if (canonicalJson(copy) !== before) {
+              bad(`${what} was refused but changed the state`);
+              copy = game.clone(state);
+            }
+          }
+        }
+      }
+      const seat = prompt.seat;
+      const action = o.choose ? o.choose(legalOf[seat]!, rng) : rng.pick(legalOf[seat]!);
+      const r = game.apply(state, seat, action);
+      if (!r.ok)
+        fail(o, step, `a listed legal action was rejected: ${JSON.stringify(action)}: ${r.error.message}`);
+    }
   }
   return t;
 }

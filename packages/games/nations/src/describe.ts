@@ -65,6 +65,8 @@ export function localParams(
     else if (k === 'res') out[k] = tr(l, `nat.res.${String(v)}`);
     else if (k === 'side') out[k] = v === 'A' || v === 'B' ? v : tr(l, `nat.side.${String(v)}`);
     else if (k === 'type') out[k] = tr(l, `nat.type.${String(v)}`);
+    else if (k === 'types' && Array.isArray(v))
+      out[k] = v.map((t) => tr(l, `nat.type.${String(t)}`)).join(l === 'ru' ? ' или ' : ' or ');
     else if (k === 'nation') out[k] = nationName(String(v), l);
     else if (k === 'hook') out[k] = tr(l, `nat.hook.${String(v)}`);
     else if (k === 'name' && l === 'ru' && typeof p.nameRu === 'string') out[k] = p.nameRu;

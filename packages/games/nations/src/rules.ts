@@ -12,6 +12,7 @@ import { E } from './config.js';
 import {
   EVENT_CARDS,
   NATIONS,
+  progressCard,
   PROGRESS_CARDS,
   PROMO_EVENT_CARDS,
   PROMO_PROGRESS_CARDS,
@@ -659,10 +660,15 @@ function markUsed(p: Player, u: number): void {
 
 export function apply(st: NatState, seat: number, a: NatAction, log?: EventSink): ApplyResult {
   sink = log;
-  if (st.over) return fail('over', 'The game is over.');
+  if (st.over) return fail('over', 'The game is over.', 'NAT-END-1');
   if (a.type === 'resign') {
     const p = st.players[seat]!;
-    if (p.resigned) return fail('resigned', 'You have already resigned.');
+    if (p.resigned)
+      return fail(
+        'resigned',
+        'You have already resigned: your nation takes the default of every decision.',
+        'NAT-DP-25',
+      );
     p.resigned = true;
     if (log) emit(log, 'nat.ev.resign', { seat }, []);
     if (st.pending?.s === seat) {
@@ -675,19 +681,19 @@ export function apply(st: NatState, seat: number, a: NatAction, log?: EventSink)
   }
   if (st.pending) {
     if (st.pending.s !== seat) return fail('notYou', 'Another nation must decide now.', 'NAT-DP-4');
-    if (a.type !== 'choose') return fail('decide', `Answer the pending decision (${st.pending.kind}) first.`);
+    if (a.type !== 'choose') return decideFirst(st.pending.kind);
     // A caller that passes back a listed option object (bots, the bench) is matched by identity first.
     const opts = st.pending.opts;
     const i = opts.indexOf(a as Choose);
     const pick = i >= 0 ? opts[i] : opts.find((o) => sameChoice(o, a));
-    if (!pick) return fail('choice', 'That is not one of the listed choices.');
+    if (!pick) return choiceError(st, a);
     resolvePending(st, pick, log);
     checkRemovals(st, log); // NAT-REM-2
     run(st, log);
     finishSteps(st);
     return OK;
   }
-  if (st.step !== 'action' || !st.turn) return fail('notNow', 'No action is possible now.');
+  if (st.step !== 'action' || !st.turn) return fail('notNow', 'No nation decides anything now.', 'NAT-DP-4');
   if (st.turn.s !== seat) return fail('notYourTurn', 'It is not your turn.', 'NAT-ACTION-1');
   const e = turnError(st, seat, a);
   if (e) return e;
@@ -757,8 +763,323 @@ export function turnError(st: NatState, s: number, a: NatAction): ReturnType<typ
     case 'ability':
       return abilityError(st, s, a);
     default:
-      return fail('unknown', `Unknown action "${String((a as { type: string }).type)}".`);
+      if ((a as { type: string }).type === 'choose')
+        return fail(
+          'noDecision',
+          'There is no decision to answer: it is your turn (buy, deploy, hire, use a card, or pass).',
+          'NAT-DP-4',
+        );
+      return fail(
+        'unknown',
+        'That is not an action of Nations: on your turn buy, deploy, hire, use a card, or pass.',
+        'NAT-DP-4',
+      );
   }
+}
+
+// ================================================================ refusals of a decision's answer
+
+/**
+ * The decision point of each pending kind (spec table NAT-DP): the rule a seat breaks by answering
+ * something else than that decision.
+ */
+const KIND_DP: Record<string, string> = {
+  nation: 'NAT-DP-2',
+  growth: 'NAT-DP-3',
+  place: 'NAT-DP-5',
+  advisorOut: 'NAT-DP-6',
+  colonyOut: 'NAT-DP-7',
+  battle: 'NAT-DP-8',
+  golden: 'NAT-DP-9',
+  cover: 'NAT-DP-12',
+  gainChoice: 'NAT-DP-13',
+  prodChoice: 'NAT-DP-14',
+  subst: 'NAT-DP-14',
+  warSpread: 'NAT-DP-15',
+  offer: 'NAT-DP-19',
+  choice: 'NAT-DP-17',
+  gainSide: 'NAT-DP-17',
+  loseWorker: 'NAT-DP-17',
+  removeCard: 'NAT-DP-17',
+  deployFree: 'NAT-DP-17',
+  undeployFor: 'NAT-DP-17',
+  freeArch: 'NAT-DP-20',
+  machiavelli: 'NAT-DP-22',
+  takeFree: 'NAT-DP-22',
+  swap: 'NAT-DP-22',
+  turk: 'NAT-DP-22',
+};
+
+/** A turn action while a decision waits: the decision comes first. */
+function decideFirst(kind: string) {
+  return fail(
+    'decide',
+    'First answer the decision in front of you; other actions wait until it is made.',
+    KIND_DP[kind] ?? 'NAT-DP-4',
+  );
+}
+
+/** Card types in words, for the English message ("golden age or wonder"). */
+function typesText(types: readonly string[]): string {
+  const names: Record<string, string> = { goldenAge: 'golden age' };
+  return types.map((t) => names[t] ?? t).join(' or ');
+}
+
+/** The card types a `takeCardFree` effect of card `src` takes (Galileo: golden ages and wonders). */
+function takeFreeTypes(src: unknown): CardType[] | null {
+  if (typeof src !== 'string') return null;
+  const c = progressCard(src);
+  if (!c) return null;
+  let out: CardType[] | null = null;
+  const walk = (x: unknown): void => {
+    if (out || !x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    const t = o.takeCardFree as { types?: CardType[] } | undefined;
+    if (t && Array.isArray(t.types)) {
+      out = t.types;
+      return;
+    }
+    for (const v of Object.values(o)) walk(v);
+  };
+  walk(c);
+  return out;
+}
+
+/**
+ * Why a `choose` answer is not among the options of the pending decision (issue 16): the rule that
+ * forbids it and the reason in words — no worker left at growth, books at growth, a fourth military
+ * card over a building, a third advisor, a sixth wonder, 1 VP bought for more than its price, a card a
+ * free take does not allow… Never on the hot path: only a refused answer gets here.
+ */
+function choiceError(st: NatState, a: Record<string, unknown>) {
+  const pd = st.pending!;
+  const s = pd.s;
+  const p = st.players[s]!;
+  const d = (pd.d ?? {}) as Record<string, unknown>;
+  const has = (k: string) => Object.hasOwn(a, k);
+  const offered = (k: string) => pd.opts.some((o) => Object.hasOwn(o, k) && sameValue(o[k], a[k]));
+  switch (pd.kind) {
+    case 'nation': {
+      const nat = a.nation;
+      if (typeof nat !== 'string' || !st.draft.includes(nat))
+        return fail('nationDraft', 'Choose one of the nations drawn for this game.', 'NAT-SETUP-16');
+      if (st.players.some((x) => x.nation === nat))
+        return fail('nationTaken', 'Another player has already taken that nation.', 'NAT-SETUP-16');
+      return fail('nationSide', 'Choose side A or side B of the nation board.', 'NAT-SETUP-16');
+    }
+    case 'growth':
+      if (a.take === 'worker') {
+        if (!canTakeWorker(p))
+          return fail(
+            'growthNoWorker',
+            'You have no worker left to take at growth: your population track and overflow are empty.',
+            'NAT-MAINT-12',
+          );
+        if (p.overflow > 0)
+          return fail(
+            'growthOverflow',
+            'Your worker comes from the overflow: there is no side to choose.',
+            'NAT-POP-5',
+          );
+        return fail(
+          'growthSide',
+          'Take the worker from a side of your population track that still has one.',
+          'NAT-POP-5',
+        );
+      }
+      if (a.take === 'res' && a.res === 'books')
+        return fail('growthBooks', 'Growth gives food, stone or gold, never books.', 'NAT-MAINT-12');
+      return fail(
+        'growth',
+        'At growth take one worker, or resources of one type: food, stone or gold.',
+        'NAT-MAINT-11',
+      );
+    case 'place': {
+      const slot = a.slot;
+      if (typeof slot !== 'number' || !Number.isInteger(slot) || slot < 0 || slot >= p.row.length)
+        return fail('placeSlot', 'Your building and military row has no such slot.', 'NAT-BLD-1');
+      const max = board(p).slots.maxMilitary;
+      return fail(
+        'placeMilitary',
+        `You already have ${max} military cards: a new military card must cover one of them.`,
+        'NAT-MIL-2',
+        { max },
+      );
+    }
+    case 'advisorOut':
+      if (a.remove === d.u)
+        return fail(
+          'advisorNew',
+          'The new advisor always stays: choose which of your other advisors leaves.',
+          'NAT-ADV-2',
+        );
+      return fail(
+        'advisorFull',
+        `You can have only ${advisorCap(st, s)} advisors: choose which of your other advisors leaves.`,
+        'NAT-ADV-2',
+        { n: advisorCap(st, s) },
+      );
+    case 'colonyOut':
+      if (a.remove === d.u)
+        return fail(
+          'colonyNew',
+          'The new colony is always kept: choose which of your other colonies you give up.',
+          'NAT-COL-4',
+        );
+      return fail(
+        'colonyFull',
+        `You can have only ${colonyCap(st, s)} colonies: choose which of your other colonies you give up.`,
+        'NAT-COL-4',
+        { n: colonyCap(st, s) },
+      );
+    case 'cover':
+      if (has('cover') && a.cover === null)
+        return fail(
+          'wonderFull',
+          `Your completed-wonders area is full (${wonderCap(st, s)}): the new wonder must cover one of your completed wonders.`,
+          'NAT-WON-6',
+          { n: wonderCap(st, s) },
+        );
+      return fail('coverWhich', 'The new wonder can cover only one of your completed wonders.', 'NAT-WON-6');
+    case 'battle':
+      return fail('battleRes', 'A battle gives one of the resource types shown on the card.', 'NAT-BAT-2');
+    case 'golden': {
+      if (has('pay')) {
+        const bag = a.pay as Record<string, unknown> | null;
+        const cost = d.cost as number;
+        let sum = 0;
+        let sane = !!bag && typeof bag === 'object';
+        if (bag && typeof bag === 'object')
+          for (const [r, n] of Object.entries(bag)) {
+            if (!RES4.includes(r as Res) || typeof n !== 'number' || !Number.isInteger(n) || n < 0)
+              sane = false;
+            else sum += n;
+          }
+        if (sane && sum !== cost)
+          return fail(
+            'goldenPrice',
+            `A golden age gives at most 1 VP, and that VP costs exactly ${cost} resources.`,
+            'NAT-GA-2',
+            { cost },
+          );
+        if (sane) return fail('goldenAfford', 'You do not hold those resources.', 'NAT-GA-4');
+        return fail('goldenPay', 'Pay the VP with gold, stone, food and books, in whole units.', 'NAT-GA-1');
+      }
+      return fail(
+        'golden',
+        'Take the resources printed on the golden age, or pay its price for 1 VP.',
+        'NAT-GA-1',
+      );
+    }
+    case 'gainChoice':
+    case 'prodChoice':
+      return fail(
+        'gainChoice',
+        'Choose one of the resource types the card offers.',
+        pd.kind === 'gainChoice' ? 'NAT-DP-13' : 'NAT-DP-14',
+      );
+    case 'choice': {
+      const b = a.branch;
+      if (typeof b === 'number' && Number.isInteger(b) && b >= 0 && offered('branch') === false) {
+        const n = Array.isArray(d.branches) ? d.branches.length : 0;
+        if (b < n)
+          return fail(
+            'branchUseless',
+            'That option would change nothing while another would: it is not available.',
+            'NAT-RES-7',
+          );
+      }
+      return fail('branch', 'Choose one of the options the card gives.', 'NAT-DP-17');
+    }
+    case 'offer':
+      return fail('offerAnswer', 'Accept or decline the offer.', 'NAT-RES-6');
+    case 'subst': {
+      const m = d.m as number;
+      return fail(
+        'substLose',
+        `Lose exactly ${m} of the gold, stone and food you hold for the missing books.`,
+        'NAT-SHORT-5',
+        { m },
+      );
+    }
+    case 'warSpread':
+      return fail(
+        'warSpread',
+        'Spread your stability over the war’s loss types: the reduction in all, each type at most its loss.',
+        'NAT-WARRES-3',
+      );
+    case 'gainSide':
+      return fail(
+        'gainSide',
+        'Take the worker from a side of your population track that still has one.',
+        'NAT-POP-5',
+      );
+    case 'loseWorker':
+      if (!offered('from'))
+        return fail('loseFrom', 'Choose one of your workers: an idle one or one on a card.', 'NAT-POP-6');
+      return fail(
+        'loseSide',
+        'The worker returns to a side of your track with an empty space (to the overflow only when both are full).',
+        'NAT-POP-6',
+      );
+    case 'removeCard':
+      return fail('removeWhich', 'Choose one of your cards of the kind named by the effect.', 'NAT-DP-17');
+    case 'freeArch':
+      if (!p.wip)
+        return fail(
+          'freeArchNone',
+          'You have no wonder under construction: no free architect can be placed.',
+          'NAT-ARCH-6',
+        );
+      return fail(
+        'freeArch',
+        'Place none of the free architects, or as many as the effect offers.',
+        'NAT-NOTE-16',
+      );
+    case 'deployFree': {
+      if (has('stop')) return fail('deployStop', 'This free deployment is not optional.', 'NAT-EVENT-14');
+      const e = deployError(st, s, a.from as number, a.to as number, true, ontoTypes(d.onto));
+      if (e) return e;
+      return fail(
+        'deployFree',
+        d.onto === 'bought'
+          ? 'The free worker goes only onto the card just bought.'
+          : 'Deploy a worker you have onto another card the effect allows.',
+        'NAT-EVENT-14',
+      );
+    }
+    case 'undeployFor':
+      return fail(
+        'undeployFor',
+        'Take a worker off a card of the kind the effect names that still has one, or stop.',
+        'NAT-EVENT-14',
+      );
+    case 'takeFree': {
+      const types = takeFreeTypes(d.src);
+      const e = buyError(st, s, a.row as number, a.col as number, true, types ?? undefined);
+      if (e) return e;
+      return fail('takeFree', 'Choose one of the cards this effect can take.', 'NAT-NOTE-30');
+    }
+    case 'swap':
+      return fail('swap', 'Choose two different cards on the progress board to swap.', 'NAT-NOTE-36');
+    case 'turk':
+      return fail(
+        'turk',
+        'The Mechanical Turk goes to a less stable nation with room for a completed wonder.',
+        'NAT-MODEL-14',
+      );
+    case 'machiavelli':
+      return fail('machiavelli', 'Choose one of the two event cards Machiavelli drew.', 'NAT-NOTE-5');
+    default:
+      return fail('choice', 'Choose one of the options of this decision.', KIND_DP[pd.kind] ?? 'NAT-DP-4');
+  }
+}
+
+/** Equal option values (numbers, strings, null, small bags compared by their entries). */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || !x || !y) return false;
+  return JSON.stringify(sortKeys(x)) === JSON.stringify(sortKeys(y));
 }
 
 export function buyError(
@@ -776,7 +1097,7 @@ export function buyError(
   if (!bc) return fail('empty', 'That space of the progress board is empty.', 'NAT-BUY-8');
   const c = card(bc.id);
   if (types && !types.includes(c.type))
-    return fail('cardType', 'That card cannot be taken this way.', 'NAT-NOTE-30');
+    return fail('cardType', `Only a ${typesText(types)} can be taken this way.`, 'NAT-NOTE-30', { types });
   sm ??= seatMods(st, s);
   switch (buyProblem(st, s, row, c, free, sm)) {
     case null:

@@ -981,13 +981,14 @@ describe('NAT-MAINT: Maintenance', () => {
     const res = options(st).filter((o) => o.take === 'res');
     expect(res.map((o) => o.res).sort()).toEqual(['food', 'gold', 'stone']);
     expect(options(st).some((o) => o.res === 'books')).toBe(false);
-    rejects(st, first, { type: 'choose', take: 'res', res: 'books' }, 'nat.err.choice');
+    rejects(st, first, { type: 'choose', take: 'res', res: 'books' }, 'nat.err.growthBooks');
     const other = st.order[0]!;
     st.players[other]!.foodFilled = 0;
     st.players[other]!.stabFilled = 0;
     choose(st, { take: 'res', res: 'food' });
     expect(st.pending!.s).toBe(other);
     expect(options(st).some((o) => o.take === 'worker')).toBe(false);
+    rejects(st, other, { type: 'choose', take: 'worker', side: 'food' }, 'nat.err.growthNoWorker');
     // With workers in the overflow, the worker option comes from there (no side).
     st.players[other]!.overflow = 1;
     st.pending = null;
@@ -1001,7 +1002,7 @@ describe('NAT-MAINT: Maintenance', () => {
     const st = game(3);
     const s = st.pending!.s;
     rejects(st, s, { type: 'pass' }, 'nat.err.decide');
-    rejects(st, s, { type: 'choose', take: 'none' }, 'nat.err.choice');
+    rejects(st, s, { type: 'choose', take: 'none' }, 'nat.err.growth');
     expect(options(st).every((o) => o.take === 'res' || o.take === 'worker')).toBe(true);
   });
 
