@@ -738,7 +738,7 @@ export function actingSeat(st: SfrState): Seat {
 /* ------------------------------------------------------------------ apply */
 
 export function apply(st: SfrState, seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
-  const bad = inputError(fail, a, seat, st.n);
+  const bad = inputError(fail, a, seat, st.n, 'SFR-CONV-3');
   if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'SFR-END-1');
   if (st.p[seat]!.resigned)
@@ -800,8 +800,11 @@ function answerForResigned(st: SfrState, log: EventSink): void {
 }
 
 const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'SFR-ROUND-5');
-const wrong = (expected: string) =>
-  fail('wrongAction', `That action is not possible now; expected: ${expected}.`, 'SFR-DP-23');
+/**
+ * An input that does not answer the decision waiting for it: `point` names that decision (its code
+ * `wrongAction.<point>` says what the game waits for), `rule` the rule that sets it.
+ */
+const wrong = (point: string, message: string, rule: string) => fail(`wrongAction.${point}`, message, rule);
 
 function dispatch(st: SfrState, seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
   const f = top(st);
@@ -829,7 +832,7 @@ function dispatch(st: SfrState, seat: Seat, a: SfrAction, log: EventSink): Apply
 export function legionHexError(st: SfrState, hexId: unknown): RuleError | null {
   const r = rt(st);
   const h = typeof hexId === 'string' ? r.hexIdx.get(hexId) : undefined;
-  if (h === undefined) return e('noSuchHex', `There is no hex "${String(hexId)}".`, 'SFR-LEG-2');
+  if (h === undefined) return e('noSuchHex', 'There is no such hex on the map.', 'SFR-LEG-2');
   if (r.hexes[h]!.beyond)
     return e('beyondLimes', 'The legionnaire may never go beyond the limes.', 'SFR-LEG-3');
   if (h === st.legion) return e('sameHex', 'The legionnaire must move to another hex.', 'SFR-LEG-1');
@@ -849,7 +852,8 @@ function doLegion(st: SfrState, f: F<'legion'>, seat: Seat, a: SfrAction, log: E
     emit(log, 'sfr.ev.legionStays', { seat }, ['SFR-LEG-1', 'SFR-DP-5']);
     return OK;
   }
-  if (a.type !== 'legion') return wrong('legion or stay');
+  if (a.type !== 'legion')
+    return wrong('legion', 'A 7 was rolled: move the legionnaire to another hex, or leave it.', 'SFR-DP-5');
   const err = legionHexError(st, a.hex);
   if (err) return { ok: false, error: err };
   st.stack.pop();
@@ -863,7 +867,7 @@ function doRob(st: SfrState, f: F<'rob'>, a: SfrAction, log: EventSink): ApplyRe
     emit(log, 'sfr.ev.robNone', { seat: f.seat }, ['SFR-LEG-4', 'SFR-DP-6']);
     return OK;
   }
-  if (a.type !== 'rob') return wrong('rob or robNone');
+  if (a.type !== 'rob') return wrong('rob', 'Choose whom the legionnaire robs, or nobody.', 'SFR-DP-6');
   if (!robTargets(st, f.seat, f.hex).includes(a.seat))
     return fail('badVictim', 'You can rob only an opponent with a figure on that hex.', 'SFR-LEG-4');
   st.stack.pop();
@@ -906,7 +910,8 @@ function rob(st: SfrState, thief: Seat, victim: Seat, log: EventSink): void {
 /* ------------------------------------------------------------------ pasture shortage */
 
 function doShortage(st: SfrState, f: F<'shortage'>, seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
-  if (a.type !== 'returnPasture') return wrong('returnPasture');
+  if (a.type !== 'returnPasture')
+    return wrong('shortage', 'Pasture shortage: first return your share of pasture cards.', 'SFR-DP-7');
   const p = st.p[seat]!;
   const need = f.need[seat]!;
   const h = a.horses,
@@ -1093,7 +1098,12 @@ function doTrade(st: SfrState, f: F<'trade'>, seat: Seat, a: SfrAction, log: Eve
       return OK;
     }
     default:
-      return wrong(`a phase-2 action of ${f.seat === seat ? 'yours' : 'the acting player'}`);
+      if (f.seat !== seat) return notYours();
+      return wrong(
+        'trade',
+        'It is your trade & purchase step: trade, buy, play a card, or end your step.',
+        'SFR-ROUND-1',
+      );
   }
 }
 
@@ -1266,7 +1276,7 @@ export function draftError(st: SfrState, seat: Seat, a: SfrAction): RuleError | 
     case 'drop':
       return null;
     default:
-      return e('wrongAction', 'Not a drafting step.');
+      return e('wrongAction.draft', 'That is not a step of an offer draft.', 'SFR-DP-8');
   }
 }
 
@@ -1322,7 +1332,7 @@ function drafting(st: SfrState, seat: Seat, a: SfrAction, log: EventSink): Apply
       return OK;
     }
     default:
-      return wrong('a drafting step');
+      return wrong('draft', 'That is not a step of an offer draft.', 'SFR-DP-8');
   }
 }
 
@@ -1363,7 +1373,7 @@ function doRespond(st: SfrState, f: F<'respond'>, seat: Seat, a: SfrAction, log:
     case 'drop':
       return drafting(st, seat, a, log);
     default:
-      return wrong('accept, decline or a counter-offer');
+      return wrong('respond', 'An offer waits for your answer: accept, decline or counter it.', 'SFR-DP-9');
   }
 }
 
@@ -1555,7 +1565,7 @@ export function moveError(
   const merr = modifierError(st, f.seat, a.card, ['freeArrows', 'freeSeaArrows']);
   if (merr) return merr;
   const to = r.nodeIdx.get(a.to);
-  if (to === undefined) return e('noSuchNode', `There is no node "${String(a.to)}".`, 'SFR-MOVE-2');
+  if (to === undefined) return e('noSuchNode', 'There is no such crossroads on the map.', 'SFR-MOVE-2');
   if (to === tr.node)
     return e('sameNode', 'The destination must differ from the current node.', 'SFR-MOVE-2');
   if (!freeCrossroads(st, f.seat, to))
@@ -1650,7 +1660,7 @@ function doAct(st: SfrState, f: F<'act'>, seat: Seat, a: SfrAction, log: EventSi
     case 'found':
     case 'expand': {
       const c = r.cityIdx.get(a.city);
-      if (c === undefined) return fail('noSuchCity', `There is no city "${String(a.city)}".`, 'SFR-BOARD-5');
+      if (c === undefined) return fail('noSuchCity', 'There is no such city on the map.', 'SFR-BOARD-5');
       const err = deedError(st, f, a.type, c, a.card);
       if (err) return { ok: false, error: err };
       if (a.card !== undefined) consumeCard(st, seat, a.card, log, ['SFR-DEV-6', 'SFR-FAQ-9', 'SFR-DP-22']);
@@ -1682,7 +1692,11 @@ function doAct(st: SfrState, f: F<'act'>, seat: Seat, a: SfrAction, log: EventSi
     case 'reveal':
       return reveal(st, seat, a.card, log);
     default:
-      return wrong('rest, move, plunder, found, expand, a card or endStep');
+      return wrong(
+        'act',
+        'It is your tribe’s step: rest, move, plunder, found, expand, play a card, or end the step.',
+        'SFR-ROUND-1',
+      );
   }
 }
 

@@ -74,7 +74,13 @@ describe('development cards (SFR-DEV)', () => {
       at: { production: true },
     });
     expect(game.prompts(p1)).toEqual([expect.objectContaining({ seat: 0, kind: 'sfr.legion' })]);
-    rejects(p1, 0, { type: 'play', card: 'abundance', take: ['grain', 'ore'] }, 'SFR-DP-23', 'wrongAction');
+    rejects(
+      p1,
+      0,
+      { type: 'play', card: 'abundance', take: ['grain', 'ore'] },
+      'SFR-DP-5',
+      'wrongAction.legion',
+    );
     // Phase 2: not in another player's step.
     const st = scenario({
       players: 3,

@@ -518,7 +518,7 @@ describe('purchases (SFR-BUY)', () => {
     rejects(st, 1, { type: 'buyDev' }, 'SFR-ROUND-5');
     // While answering an offer.
     steps(st, 0, offerSteps({ to: 1, give: { grain: 1 }, get: { ore: 1 } }));
-    rejects(st, 1, { type: 'buyPair' }, 'SFR-DP-23', 'wrongAction');
+    rejects(st, 1, { type: 'buyPair' }, 'SFR-DP-9', 'wrongAction.respond');
     expect(game.legalActions(st, 1).some((a) => a.type.startsWith('buy'))).toBe(false);
     ok(st, 1, { type: 'decline', offer: 1 });
     ok(st, 0, { type: 'endStep' });
@@ -530,8 +530,8 @@ describe('purchases (SFR-BUY)', () => {
     expect(st.phase).toBe(3);
     ok(st, 0, { type: 'rest', take: 'gold' });
     expect(game.legalActions(st, 1).some((a) => a.type.startsWith('buy'))).toBe(false);
-    rejects(st, 1, { type: 'buyPair' }, 'SFR-DP-23', 'wrongAction');
-    rejects(st, 1, { type: 'buyWagon', box: 'horsemen' }, 'SFR-DP-23', 'wrongAction');
+    rejects(st, 1, { type: 'buyPair' }, 'SFR-ROUND-1', 'wrongAction.act');
+    rejects(st, 1, { type: 'buyWagon', box: 'horsemen' }, 'SFR-ROUND-1', 'wrongAction.act');
   });
 });
 
