@@ -287,7 +287,7 @@ function mutateAction(a: Record<string, unknown>, pool: ActionPool, rng: Rng): R
  * Refusals name their rule: over the states of one random game, for every seat, builds actions that
  * `legalActions` does NOT list (mutations of listed actions — other ids, out-of-range numbers, dropped
  * or foreign fields, other action types —, the listed actions of other seats, and actions listed at other
- * points of this game or of earlier games of the run), applies each to a clone and checks that every
+ * points of this game or of earlier games of the run, a type the game does not have), applies each to a clone and checks that every
  * refusal (1) cites a rule that exists (`rules`: the IDs of the game's specification), (2) has a non-empty
  * message with no placeholder, whose code is a message of both catalogs rendering without placeholder,
  * (3) writes no event and (4) leaves the state unchanged. Resignation (`{type:'resign'}`) is accepted while
@@ -343,6 +343,7 @@ export function runRefusalGames(
             if (q !== s && legalOf[q]!.length) cands.push(rng.pick(legalOf[q]!));
           for (let i = 0; i < 6 && pool.list.length; i++) cands.push(rng.pick(pool.list));
           for (const ty of pool.types) cands.push({ type: ty });
+          cands.push({ type: '__not_an_action__' });
           rng.shuffle(cands);
           const tried = new Set<string>();
           for (const a of cands) {
