@@ -2,7 +2,7 @@
  * Generic property checks over the contract, used by every game's test suite: random complete games
  * in which every step is checked for the invariants a Tabula game must keep, whatever its rules.
  */
-import type { AnyGame, GameEvent, Seat } from './contract.js';
+import type { AnyGame, GameEvent, Locale, Seat } from './contract.js';
 import { LOCALES, SPECTATOR } from './contract.js';
 import { canonicalJson, deepEqual, stateHash } from './json.js';
 import { Rng } from './rng.js';
@@ -151,17 +151,23 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
 /** What a message shown to a player must never contain: an unfilled slot or a stringified nothing. */
 const PLACEHOLDER = /[{}]|undefined|NaN|\[object|\bnull\b/;
 
+const DOUBLE_STOP = /(^|[^.])\.\.(?!\.)/;
+const keyPatterns = new Map<string, RegExp>();
+
 /** Why a text shown to a player is broken (a placeholder, a raw message key, a double full stop), or null. */
 export function textDefect(text: unknown, keyPrefixes: readonly string[]): string | null {
   if (typeof text !== 'string') return `not a string (${String(text)})`;
   if (text.trim() === '') return 'empty';
   const m = PLACEHOLDER.exec(text);
   if (m) return `contains "${m[0]}"`;
-  for (const p of keyPrefixes) {
-    const k = new RegExp(`(^|[^\\w])${p}\\.[A-Za-z]`).exec(text);
-    if (k) return `shows a raw message key ("${p}.…")`;
+  if (keyPrefixes.length) {
+    const id = keyPrefixes.join('|');
+    let re = keyPatterns.get(id);
+    if (!re) keyPatterns.set(id, (re = new RegExp(`(?:^|[^\\w])(${id})\\.[A-Za-z]`)));
+    const k = re.exec(text);
+    if (k) return `shows a raw message key ("${k[1]}.…")`;
   }
-  if (/(^|[^.])\.\.(?!\.)/.test(text)) return 'has a double full stop';
+  if (DOUBLE_STOP.test(text)) return 'has a double full stop';
   return null;
 }
 
@@ -408,6 +414,129 @@ export function runRefusalGames(
       if (!r.ok)
         fail(o, step, `a listed legal action was rejected: ${JSON.stringify(action)}: ${r.error.message}`);
     }
+  }
+  return t;
+}
+
+// ================================================================ texts: no placeholder, no raw key
+
+export interface TextOptions {
+  seats: number;
+  seed: string;
+  options?: unknown;
+  maxActions?: number;
+  /** Every legal action of the deciding seat and every prompt are described at every `every`-th step (default 1). */
+  every?: number;
+  /** Chooses the action played among the legal ones (default: uniform). */
+  choose?: (legal: unknown[], rng: Rng) => unknown;
+  /** Receives each defect instead of throwing at the first. */
+  report?: (defect: string) => void;
+  /**
+   * Words a prompt text must not start with, per locale: the shell already writes them before it
+   * (the web's "Your turn: …").
+   */
+  promptPrefix?: Partial<Record<Locale, string>>;
+}
+
+export interface TextTally {
+  games: number;
+  actions: number;
+  /** Texts rendered and checked. */
+  texts: number;
+}
+
+/**
+ * No text shows a placeholder: over random games, every chosen action is described (with the state,
+ * and as a browser does, with `state = null` and the seat's view), every legal action of the deciding
+ * seat and every prompt (`<prefix>.prompt.<kind>` with its args) at every `every`-th step, every event
+ * (`formatEvent`) and the final text view, in English and Russian; each text must be non-empty and free
+ * of `{`, `}`, `undefined`, `NaN`, `null`, `[object`, raw message keys and double full stops.
+ */
+export function runTextGames(game: AnyGame, runs: Iterable<TextOptions>): TextTally {
+  const t: TextTally = { games: 0, actions: 0, texts: 0 };
+  const prefixes = messageKeyPrefixes(game);
+  for (const o of runs) {
+    const names = {
+      en: (s: Seat) => `Player ${s + 1}`,
+      ru: (s: Seat) => `Игрок ${s + 1}`,
+    } as Record<Locale, (s: Seat) => string>;
+    const bad = (step: number, what: string) => {
+      const msg = `seed ${o.seed}, action ${step}: ${what}`;
+      if (o.report) o.report(msg);
+      else throw new PropertyViolation(msg);
+    };
+    let step = 0;
+    const check = (text: unknown, what: () => string) => {
+      t.texts++;
+      const d = textDefect(text, prefixes);
+      if (d) bad(step, `${what()} ${d}: ${JSON.stringify(text)}`);
+    };
+    const opts = game.parseOptions(o.options ?? {});
+    if (!opts.ok) throw new Error(opts.error.message);
+    const log: GameEvent[] = [];
+    const setup = game.setup(opts.value, o.seats, o.seed, log);
+    if (!setup.ok) throw new Error(setup.error.message);
+    const state = setup.value;
+    const rng = new Rng(`texts:${o.seed}`);
+    const every = o.every ?? 1;
+    const max = o.maxActions ?? 100_000;
+    let seen = 0;
+    const events = () => {
+      for (; seen < log.length; seen++) {
+        const e = log[seen]!;
+        for (const l of LOCALES) check(game.formatEvent(e, l, names[l]), () => `event ${e.key} in '${l}'`);
+      }
+    };
+    const describe = (seat: Seat, a: unknown, view: unknown) => {
+      for (const l of LOCALES) {
+        check(
+          game.describeAction(state, seat, a, l, names[l]),
+          () => `action ${JSON.stringify(a)} in '${l}'`,
+        );
+        check(
+          game.describeAction(null, seat, a, l, names[l], view),
+          () => `action ${JSON.stringify(a)} described from the view in '${l}'`,
+        );
+      }
+    };
+    t.games++;
+    for (; !game.outcome(state) && step < max; step++) {
+      events();
+      const prompts = game.prompts(state);
+      const prompt = choosePrompt(prompts, rng);
+      if (!prompt) throw new PropertyViolation(`seed ${o.seed}, action ${step}: the game is stuck`);
+      const seat = prompt.seat;
+      const legal = game.legalActions(state, seat);
+      const view = game.view(state, seat);
+      if (step % every === 0) {
+        for (const a of legal) describe(seat, a, view);
+        for (const p of prompts) {
+          const key = `${p.kind.split('.')[0]}.prompt.${p.kind}`;
+          for (const l of LOCALES) {
+            const text = game.formatEvent({ key, params: p.args ?? {} }, l, names[l]);
+            if (text === key) continue; // no prompt text: the shell shows the kind
+            check(text, () => `prompt ${p.kind} in '${l}'`);
+            const pre = o.promptPrefix?.[l];
+            if (pre && text.toLowerCase().startsWith(pre.toLowerCase()))
+              bad(
+                step,
+                `prompt ${p.kind} in '${l}' starts with "${pre}", which the shell already writes: ${text}`,
+              );
+          }
+        }
+      }
+      const action = o.choose ? o.choose(legal, rng) : rng.pick(legal);
+      if (step % every !== 0) describe(seat, action, view);
+      const r = game.apply(state, seat, action, log);
+      if (!r.ok)
+        throw new PropertyViolation(
+          `seed ${o.seed}, action ${step}: a listed legal action was rejected: ${JSON.stringify(action)}`,
+        );
+      t.actions++;
+    }
+    events();
+    for (const l of LOCALES)
+      check(game.renderText(game.view(state, SPECTATOR), l, names[l]), () => `the final text view in '${l}'`);
   }
   return t;
 }

@@ -62,15 +62,26 @@ export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => stri
   return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
 }
 
+/** The tribes' armies, from a state (`st.p`) or a view (`view.players`): army ids are public. */
+export type ArmiesOf = ReadonlyArray<{ armies: ReadonlyArray<{ id: number }> }>;
+
 export function describeAction(
   _cfg: AohConfig | undefined,
   _seat: Seat,
   a: AohAction,
   l: Locale,
   seatName: (s: Seat) => string = defaultSeatName(l),
+  players?: ArmiesOf,
 ): string {
   const P = (k: string, p: Record<string, unknown> = {}) => tr(l, k, localParams(p, l, seatName));
   switch (a.type) {
+    case 'quakeTarget': {
+      // The army's owner, from the state or the caller's view (a browser has only the view).
+      const owner = players ? players.findIndex((p) => p.armies.some((x) => x.id === a.army)) : -1;
+      return owner >= 0
+        ? P('aoh.act.quakeTarget', { army: a.army, owner })
+        : P('aoh.act.quakeTargetArmy', { army: a.army });
+    }
     case 'buildItem':
       if (a.item === 'general') return P('aoh.act.buildGeneral', { host: a.host, pay: a.pay });
       if (a.item === 'road') return P('aoh.act.buildRoad', { to: a.to, pay: a.pay });

@@ -45,7 +45,8 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
     a: AohAction,
     locale: Locale,
     seatName?: (s: Seat) => string,
-  ) => describeAction(st?.cfg, seat, a, locale, seatName),
+    view?: AohView,
+  ) => describeAction(st?.cfg, seat, a, locale, seatName, st ? st.p : view?.players),
   messages,
   // Rule texts for the log's rule links (scripts/extract-rules.mjs; rules.ru.json is translated by hand).
   ruleTexts: { en: rulesEn, ru: rulesRu },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOfHeroes } from '@tabula/age-of-heroes';
+import { ageOfHeroes, scenario } from '@tabula/age-of-heroes';
 import type { AohAction } from '@tabula/age-of-heroes';
 
 // Words for actions must name battle cards by their strength, cards by their name, in both languages.
@@ -21,5 +21,19 @@ describe('describing actions', () => {
         (s) => `Игрок ${s + 1}`,
       ),
     ).toBe('Напасть на Игрок 3 (Разрушение)');
+  });
+  it('names the owner of an Earthquake target, with the state and from a seat\u2019s view (the browser)', () => {
+    const st = scenario({ players: 3, at: { action: 0 } });
+    const army = st.p[2]!.armies[0]!.id;
+    const a: AohAction = { type: 'quakeTarget', army };
+    const name = (s: number) => `P${s + 1}`;
+    const view = ageOfHeroes.view(st, 0);
+    expect(ageOfHeroes.describeAction(st, 0, a, 'en', name)).toBe(`Strike army #${army} of P3`);
+    expect(ageOfHeroes.describeAction(null, 0, a, 'en', name, view)).toBe(`Strike army #${army} of P3`);
+    expect(ageOfHeroes.describeAction(null, 0, a, 'ru', name, view)).toBe(
+      `Ударить по армии №${army} игрока P3`,
+    );
+    // Without a state or a view, the army alone.
+    expect(ageOfHeroes.describeAction(null, 0, a, 'en', name)).toBe(`Strike army #${army}`);
   });
 });

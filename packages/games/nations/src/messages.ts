@@ -84,7 +84,7 @@ const en: Record<string, string> = {
   'nat.choose.hook.powerGrid': 'refill the progress board and take 2 gold',
   'nat.choose.give': 'give it to {seat}',
   // prompts
-  'nat.prompt.nat.turn': 'Your turn: buy, deploy, hire, use a card, or pass',
+  'nat.prompt.nat.turn': 'Buy, deploy, hire, use a card, or pass',
   'nat.prompt.nat.nation': 'Choose your nation and side',
   'nat.prompt.nat.growth': 'Growth: a worker or resources',
   'nat.prompt.nat.machiavelli': 'Machiavelli: choose this round’s event',
@@ -409,7 +409,7 @@ const ru: Record<string, string> = {
     'открыть колоду следующей эпохи и бесплатно взять первый золотой век, чудо или здание',
   'nat.choose.hook.powerGrid': 'пополнить поле прогресса и взять 2 золота',
   'nat.choose.give': 'отдать {seat}',
-  'nat.prompt.nat.turn': 'Ваш ход: купить, выставить, нанять, применить карту или пас',
+  'nat.prompt.nat.turn': 'Купить, выставить, нанять, применить карту или пас',
   'nat.prompt.nat.nation': 'Выберите нацию и сторону',
   'nat.prompt.nat.growth': 'Рост: рабочий или ресурсы',
   'nat.prompt.nat.machiavelli': 'Макиавелли: выберите событие раунда',
