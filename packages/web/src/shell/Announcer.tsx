@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocale, useT } from '../i18n/index.js';
 import type { TableState } from '../net/connection.js';
+import { joinSentences } from './sentences.js';
 import type { TableProps } from './types.js';
 
 export function Announcer({
@@ -27,7 +28,7 @@ export function Announcer({
     seen.current = state.log.length;
     if (!fresh.length || !polite.current) return;
     const lines = fresh.slice(-5).map((e) => game.formatEvent(e, locale, seatName));
-    polite.current.textContent = lines.join('. ') + (fresh.length > 5 ? ` … +${fresh.length - 5}` : '');
+    polite.current.textContent = joinSentences(lines) + (fresh.length > 5 ? ` … +${fresh.length - 5}` : '');
   }, [state.log.length]); // eslint-disable-line react-hooks/exhaustive-deps
   const myTurn = state.prompts.some((p) => !p.optional);
   useEffect(() => {
