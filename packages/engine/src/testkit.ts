@@ -2,8 +2,8 @@
  * Generic property checks over the contract, used by every game's test suite: random complete games
  * in which every step is checked for the invariants a Tabula game must keep, whatever its rules.
  */
-import type { AnyGame, GameEvent, Locale, Seat } from './contract.js';
-import { LOCALES, SPECTATOR } from './contract.js';
+import type { AnyGame, GameEvent, Locale, Prompt, Seat } from './contract.js';
+import { canSee, LOCALES, SPECTATOR } from './contract.js';
 import { canonicalJson, deepEqual, stateHash } from './json.js';
 import { Rng } from './rng.js';
 import type { GameRecord } from './record.js';
@@ -21,7 +21,10 @@ export interface PropertyOptions<S> {
   invariants?: (state: S) => string[];
   /**
    * Changes only what `seat` may not see (others' hands, deck order…) in place. If the view of
-   * `seat` changes afterwards, the view leaks hidden information.
+   * `seat` changes afterwards, the view leaks hidden information; if the public face of the prompt
+   * list changes (`publicPrompts`), or a response window would run differently for `seat`
+   * (`windowTrace`), the prompts leak it. To test response windows the perturbation must be able to
+   * move hidden cards in and out of hands, so that the seats holding an answering card change.
    */
   perturbHidden?: (state: S, seat: Seat, rng: Rng) => void;
   /** Chooses among legal actions (default: uniform). */
@@ -34,6 +37,9 @@ export interface PropertyResult {
   winners: Seat[] | null;
   reason: string | null;
   record: GameRecord;
+  /** Checks made while a response window was open, and how many of them compared two different sets of answering seats. */
+  windowChecks: number;
+  windowHolderChanges: number;
 }
 
 export class PropertyViolation extends Error {}
@@ -46,10 +52,99 @@ export interface PropertyTally {
   maxActions: number;
   capped: number;
   reasons: Record<string, number>;
+  windowChecks: number;
+  windowHolderChanges: number;
 }
 
 function fail(o: { seed: string }, step: number, what: string): never {
   throw new PropertyViolation(`seed ${o.seed}, action ${step}: ${what}`);
+}
+
+/**
+ * What everyone may learn from a prompt list: the seats waited for (not optional, not a response
+ * window — the server's `waitingFor`), and the set of seats a response window is open for. The kinds
+ * and arguments of prompts go to their own seat only.
+ */
+export function publicPrompts(prompts: readonly Prompt[]): { waiting: Seat[]; windows: Seat[] } {
+  const waiting = new Set<Seat>();
+  const windows = new Set<Seat>();
+  for (const p of prompts) {
+    if (p.window) windows.add(p.seat);
+    else if (!p.optional) waiting.add(p.seat);
+  }
+  const sorted = (x: Set<Seat>) => [...x].sort((a, b) => a - b);
+  return { waiting: sorted(waiting), windows: sorted(windows) };
+}
+
+/** One moment of a response window as an observer sees it. */
+interface WindowMoment {
+  view: unknown;
+  prompts: { waiting: Seat[]; windows: Seat[] };
+}
+
+/**
+ * A response window as `observer` lives it, played by the server's rule: every round (the uniform
+ * minimum time) each window seat whose only legal action is its default is answered at once; a seat
+ * with a real choice (a holder) takes the time it wants. The trace records what the observer sees at
+ * the start of every round and stops when the window's outcome became public (an event everyone
+ * sees, or no window left: `closed`) or when a holder is left thinking (`holder`, with what the
+ * observer sees meanwhile). Two worlds that differ only in what the observer cannot see must give
+ * the same trace: the same moments, and a holder's thinking must start in the same round as the
+ * other world's close — so neither the window's views, its prompt list nor its length tell who holds
+ * what (AOH-HID-14).
+ */
+export function windowTrace(
+  game: AnyGame,
+  state: unknown,
+  observer: Seat,
+  maxRounds = 64,
+): { moments: WindowMoment[]; end: 'closed' | 'holder'; rounds: number } {
+  const s = game.clone(state);
+  const moments: WindowMoment[] = [];
+  for (let round = 1; round <= maxRounds; round++) {
+    const ps = game.prompts(s) as Prompt[];
+    const win = ps.filter((p) => p.window);
+    if (win.length === 0) return { moments, end: 'closed', rounds: round - 1 };
+    moments.push({ view: game.view(s, observer), prompts: publicPrompts(ps) });
+    const holders: Seat[] = [];
+    const log: GameEvent[] = [];
+    for (const p of win) {
+      const legal = game.legalActions(s, p.seat) as unknown[];
+      if (legal.length !== 1) {
+        holders.push(p.seat);
+        continue;
+      }
+      const r = game.apply(s, p.seat, legal[0], log);
+      if (!r.ok) throw new PropertyViolation(`a window's only action was rejected: ${r.error.message}`);
+    }
+    if (log.some((e) => canSee(e, SPECTATOR))) return { moments, end: 'closed', rounds: round };
+    if (holders.length) {
+      // Every other seat has answered; the holders think. This is what the table sees meanwhile: the
+      // window seats left are the holders, so only the seats waited for outside the window count.
+      const waiting = publicPrompts(game.prompts(s) as Prompt[]).waiting;
+      moments.push({ view: game.view(s, observer), prompts: { waiting, windows: [] } });
+      return { moments, end: 'holder', rounds: round };
+    }
+  }
+  return { moments, end: 'closed', rounds: maxRounds };
+}
+
+/** Null if the two traces of one window are indistinguishable to their observer, else what differs. */
+function windowTraceDiff(
+  a: ReturnType<typeof windowTrace>,
+  b: ReturnType<typeof windowTrace>,
+): string | null {
+  if (a.rounds !== b.rounds) return `it lasts ${a.rounds} rounds in one world and ${b.rounds} in the other`;
+  // The start of every round compares; so does what the table sees while holders think, if both
+  // worlds have one. A holder thinking where the other world's window has closed is the one thing a
+  // window may show (somebody holds a card), so that last moment is not compared then.
+  const n = a.end === 'holder' && b.end === 'holder' ? a.rounds + 1 : a.rounds;
+  for (let i = 0; i < n; i++) {
+    if (!deepEqual(a.moments[i]!.prompts, b.moments[i]!.prompts))
+      return `its prompt list differs in moment ${i + 1}`;
+    if (!deepEqual(a.moments[i]!.view, b.moments[i]!.view)) return `its view differs in moment ${i + 1}`;
+  }
+  return null;
 }
 
 export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): PropertyResult {
@@ -67,7 +162,15 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
     const bad = o.invariants?.(state) ?? [];
     if (bad.length) fail(o, step, `invariant broken: ${bad.join('; ')}`);
   };
+  let windowChecks = 0;
+  let windowHolderChanges = 0;
+  /** Window seats with a real choice (holders of an answering card). */
+  const choosers = (s: unknown) =>
+    (game.prompts(s) as Prompt[])
+      .filter((p) => p.window && game.legalActions(s, p.seat).length > 1)
+      .map((p) => p.seat);
   const check = () => {
+    const shown = publicPrompts(game.prompts(state));
     const json = JSON.parse(JSON.stringify(state));
     if (!deepEqual(json, state)) fail(o, step, 'state does not survive a JSON round trip');
     if (!deepEqual(game.clone(state), state)) fail(o, step, 'clone differs from the state');
@@ -90,6 +193,14 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
         o.perturbHidden(other, seat, rng.fork('perturb'));
         if (!deepEqual(game.view(other, seat), view))
           fail(o, step, `view of seat ${seat} changes when only hidden information changes`);
+        if (!deepEqual(publicPrompts(game.prompts(other)), shown))
+          fail(o, step, `the prompt list tells seat ${seat} information it cannot see`);
+        if (shown.windows.length) {
+          windowChecks++;
+          if (!deepEqual(choosers(other), choosers(state))) windowHolderChanges++;
+          const diff = windowTraceDiff(windowTrace(game, state, seat), windowTrace(game, other, seat));
+          if (diff) fail(o, step, `a response window tells seat ${seat} information it cannot see: ${diff}`);
+        }
       }
     }
     // A rejected action must leave the state untouched.
@@ -102,7 +213,16 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
     cheap();
     if (step % every === 0) check();
     if (game.outcome(state)) break;
-    if (step >= max) return { actions: step, capped: true, winners: null, reason: null, record };
+    if (step >= max)
+      return {
+        actions: step,
+        capped: true,
+        winners: null,
+        reason: null,
+        record,
+        windowChecks,
+        windowHolderChanges,
+      };
     const prompt = choosePrompt(game.prompts(state), rng);
     if (!prompt) fail(o, step, 'no prompt and no outcome: the game is stuck');
     const seat = prompt.seat;
@@ -129,17 +249,35 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
   if (stateHash(again.value) !== stateHash(state)) fail(o, step, 'replay reached a different state hash');
   const out = game.outcome(state)!;
   record.outcome = out;
-  return { actions: step, capped: false, winners: out.winners, reason: out.reason, record };
+  return {
+    actions: step,
+    capped: false,
+    winners: out.winners,
+    reason: out.reason,
+    record,
+    windowChecks,
+    windowHolderChanges,
+  };
 }
 
 /** Runs one property game per options (runPropertyGame) and tallies how they ended. */
 export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOptions<S>>): PropertyTally {
-  const t: PropertyTally = { games: 0, actions: 0, maxActions: 0, capped: 0, reasons: {} };
+  const t: PropertyTally = {
+    games: 0,
+    actions: 0,
+    maxActions: 0,
+    capped: 0,
+    reasons: {},
+    windowChecks: 0,
+    windowHolderChanges: 0,
+  };
   for (const o of runs) {
     const r = runPropertyGame<S>(game, o);
     t.games++;
     t.actions += r.actions;
     t.maxActions = Math.max(t.maxActions, r.actions);
+    t.windowChecks += r.windowChecks;
+    t.windowHolderChanges += r.windowHolderChanges;
     if (r.capped) t.capped++;
     else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
   }

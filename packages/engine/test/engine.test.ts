@@ -25,7 +25,8 @@ import {
   verifyRecord,
 } from '../src/index.js';
 import type { Bot } from '../src/index.js';
-import { perturbToy, toyGame } from './toy.js';
+import type { WindowLeak } from './toy.js';
+import { perturbToy, perturbToyWindow, toyGame, toyWindowGame } from './toy.js';
 
 const first: Bot = { name: 'first', choose: (c) => c.legal[0] };
 
@@ -210,4 +211,39 @@ describe('property kit', () => {
         runPropertyGame(toyGame(true), { seats: 3, seed: 'leak' + i, perturbHidden: perturbToy });
     }).toThrow(PropertyViolation);
   });
+});
+
+describe('property kit: response windows', () => {
+  const run = (leak: WindowLeak, seed: string) =>
+    runPropertyGame(toyWindowGame(leak), { seats: 4, seed, perturbHidden: perturbToyWindow });
+
+  it('passes a window opened for every seat at once that shows nobody who answered', () => {
+    let checks = 0,
+      changes = 0;
+    for (let i = 0; i < 40; i++) {
+      const r = run('fair', 'fair' + i);
+      checks += r.windowChecks;
+      changes += r.windowHolderChanges;
+    }
+    // The perturbation really moves lucky cards in and out of hands during windows.
+    expect(checks).toBeGreaterThan(40);
+    expect(changes).toBeGreaterThan(10);
+  });
+
+  for (const [leak, what] of [
+    ['poll', /lasts \d+ rounds in one world and \d+ in the other/],
+    ['holders', /the prompt list tells seat/],
+    ['answered', /its view differs/],
+  ] as const)
+    it(`catches a window that gives its holders away (${leak})`, () => {
+      let caught: unknown = null;
+      for (let i = 0; i < 40 && !caught; i++)
+        try {
+          run(leak, `${leak}${i}`);
+        } catch (e) {
+          caught = e;
+        }
+      expect(caught).toBeInstanceOf(PropertyViolation);
+      expect((caught as Error).message).toMatch(what);
+    });
 });
