@@ -30,7 +30,9 @@ function step(g: AnyGame, st: unknown, rng: Rng): void {
   const a = ready && rng.int(3) > 0 ? ready : legal[rng.int(legal.length)]!;
   const r = g.apply(st, p.seat, a);
   if (!r.ok)
-    throw new Error(`${g.id}: a listed action ${JSON.stringify(a)} of seat ${p.seat} (${p.kind}) was refused: ${r.error.message}`);
+    throw new Error(
+      `${g.id}: a listed action ${JSON.stringify(a)} of seat ${p.seat} (${p.kind}) was refused: ${r.error.message}`,
+    );
 }
 
 describe('resignation in every catalog game', () => {
@@ -71,7 +73,8 @@ describe('resignation in every catalog game', () => {
           if (g.outcome(st)) break;
           // The game never waits for a resigned seat.
           const ps = g.prompts(st) as Prompt[];
-          for (const p of ps) expect(resigned.has(p.seat), `${g.id} game ${k}: asks resigned seat ${p.seat}`).toBe(false);
+          for (const p of ps)
+            expect(resigned.has(p.seat), `${g.id} game ${k}: asks resigned seat ${p.seat}`).toBe(false);
           expect(ps.length, `${g.id} game ${k}: nobody is asked anything`).toBeGreaterThan(0);
           step(g, st, rng);
         }
