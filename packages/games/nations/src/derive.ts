@@ -107,6 +107,46 @@ function vec(b: Partial<Record<Res, number>> | undefined): number[] | null {
   if (!b) return null;
   return R4.map((r) => b[r] ?? 0);
 }
+/** Round facts a condition or counter reads (NAT-REM-6): who passed, and what was bought, this round. */
+export const ROUND_PASS = 1;
+export const ROUND_BUY = 2;
+/** The round facts (ROUND_PASS, ROUND_BUY) that a condition, counter or filter of the effect vocabulary reads. */
+export function roundFacts(x: unknown): number {
+  if (!x || typeof x !== 'object') return 0;
+  let f = 0;
+  for (const [k, v] of Object.entries(x)) {
+    if (k === 'passed') f |= ROUND_PASS;
+    else if (k === 'boughtThisRound') f |= ROUND_BUY;
+    f |= roundFacts(v);
+  }
+  return f;
+}
+/**
+ * A per-round condition of a card's lasting parts (NAT-REM-6): the condition of a static modifier (the tags
+ * of the modifier vocabulary that carry one: `when`, `warVpImmune`) or of a production entry (`if`, `per`)
+ * that reads a fact of the round. The card gets a used marker when it holds.
+ */
+export interface RoundCond {
+  cond?: Cond;
+  per?: Counter;
+  /** ROUND_PASS | ROUND_BUY: the facts it reads. */
+  facts: number;
+}
+const COND_MODIFIERS = ['when', 'warVpImmune'] as const;
+function roundCondsOf(c: ProgressCard): RoundCond[] {
+  const out: RoundCond[] = [];
+  for (const m of c.static ?? [])
+    for (const k of COND_MODIFIERS) {
+      const x = (m as Record<string, unknown>)[k] as Cond | undefined;
+      const facts = roundFacts(x);
+      if (facts) out.push({ cond: x, facts });
+    }
+  for (const e of c.production ?? []) {
+    const facts = roundFacts(e.if) | roundFacts(e.per);
+    if (facts) out.push({ cond: e.if, per: e.per, facts });
+  }
+  return out;
+}
 /** A card and what the hot loops read of it, compiled once: modifiers, per-worker values, production vectors. */
 export class CardEntry {
   readonly pwStr: number;
@@ -116,11 +156,16 @@ export class CardEntry {
   readonly military: boolean;
   /** The trigger events (`fireBit`) the card reacts to. */
   readonly fires: number;
+  /** Its per-round conditions (NAT-REM-6), and the round facts they read together. */
+  readonly round: readonly RoundCond[];
+  readonly roundFacts: number;
   constructor(
     readonly c: ProgressCard,
     readonly mods: CardMods,
   ) {
     this.fires = (c.triggers ?? []).reduce((a, t) => a | fireBit(t.on), 0);
+    this.round = roundCondsOf(c);
+    this.roundFacts = this.round.reduce((a, r) => a | r.facts, 0);
     const pw = c.perWorker;
     this.pwStr = pw?.strength ?? 0;
     this.pwStab = pw?.stability ?? 0;

@@ -34,6 +34,9 @@ import {
   fireBit,
   MOD_FLAG,
   REM_FLAG,
+  ROUND_BUY,
+  ROUND_PASS,
+  roundFacts,
   TRIG_FLAG,
   allDerived,
   frozen,
@@ -89,7 +92,7 @@ import type {
 } from './state.js';
 import type { Bag, CardType, Cond, Effect, EventDef, Metric, ProgressCard, Res, Target } from './types.js';
 
-export const RULES_VERSION = '2';
+export const RULES_VERSION = '3';
 export const fail = ruleError('nat.err');
 const RES4: readonly Res[] = ['gold', 'stone', 'food', 'books'];
 /** Payment order of the production step (NAT-PROD-5). */
@@ -645,15 +648,73 @@ function doPass(st: NatState, s: number, log: EventSink): void {
   p.passed = true;
   st.passOrder.push(s);
   if (log) emit(log, 'nat.ev.pass', { seat: s, position: st.passOrder.length }, ['NAT-ACTION-3']);
-  // NAT-REM-6: Great Wall is marked when its owner passes first.
-  if (passedAs(st, s, 'first'))
-    for (const w of p.wonders) if (card(w.id).static?.some((m) => 'warVpImmune' in m)) markUsed(p, w.u);
+  // NAT-REM-6: a pass can meet per-round conditions (Great Wall: its owner passed first), of any seat (passed
+  // last); the round's purchases are looked at again too (a card placed after a decision).
+  markRoundConds(st, -1, ROUND_PASS | ROUND_BUY);
   fireTriggers(st, 'passed', s, {});
   endTurn(st);
 }
 
 function markUsed(p: Player, u: number): void {
   if (!p.used.includes(u)) p.used.push(u);
+}
+
+/**
+ * NAT-REM-6: a used marker on every card in play (of seat s, or of every seat when s is -1) whose per-round
+ * condition reading one of the round `facts` (ROUND_PASS, ROUND_BUY) holds now: a static modifier's or a
+ * production entry's condition (`CardEntry.round`, from the card data). Called when such a fact changes: a
+ * pass, a card taken.
+ */
+function markRoundConds(st: NatState, s: number, facts: number): void {
+  for (let o = s < 0 ? 0 : s; o < (s < 0 ? st.n : s + 1); o++) {
+    const p = st.players[o]!;
+    const mark = (x: Inst) => {
+      const e = instEntry(x);
+      if ((e.roundFacts & facts) === 0 || p.used.includes(x.u)) return;
+      for (const rc of e.round)
+        if (
+          rc.facts & facts &&
+          (!rc.cond || cond(st, o, rc.cond)) &&
+          (!rc.per || counter(st, o, rc.per) > 0)
+        ) {
+          markUsed(p, x.u);
+          return;
+        }
+    };
+    for (const x of p.advisors) mark(x);
+    for (const x of p.row) if (x && x.w > 0) mark(x);
+    for (const x of p.colonies) mark(x);
+    for (const x of p.wonders) mark(x);
+  }
+}
+
+/** Marks the card instance u wherever it is in play (NAT-REM-6); the board (-1) of seat s. */
+function markInstance(st: NatState, s: number, u: number): void {
+  if (u < 0) {
+    markUsed(st.players[s]!, u);
+    return;
+  }
+  for (const p of st.players) {
+    const has = (x: Inst | null) => !!x && x.u === u;
+    if (p.advisors.some(has) || p.row.some(has) || p.colonies.some(has) || p.wonders.some(has)) {
+      markUsed(p, u);
+      return;
+    }
+  }
+}
+
+/**
+ * A trigger bound to the round (NAT-REM-6): on an event that happens once a round (`passed`, `roundStart`), or
+ * filtered or conditioned by a fact of the round (`first` of `passed`, a condition reading passes or
+ * purchases). It marks its card when it fires; `perRound` triggers also stop at the marker.
+ */
+function roundTrigger(tr: NonNullable<ProgressCard['triggers']>[number]): boolean {
+  return (
+    tr.on === 'passed' ||
+    tr.on === 'roundStart' ||
+    (tr.filter !== undefined && 'first' in tr.filter) ||
+    roundFacts(tr.if) !== 0
+  );
 }
 
 // ================================================================ apply
@@ -1371,6 +1432,11 @@ export function buy(st: NatState, s: number, row: number, col: number, free: boo
 
 /** A bought card resolves by its type (also a card taken from a deck: Antikythera, NAT-MODEL-14). */
 function takeCard(st: NatState, s: number, c: ProgressCard, paid: number, log: EventSink): void {
+  placeTaken(st, s, c, paid, log);
+  // NAT-REM-6: a purchase can meet a per-round condition ("if you bought a colony this round").
+  markRoundConds(st, s, ROUND_BUY);
+}
+function placeTaken(st: NatState, s: number, c: ProgressCard, paid: number, log: EventSink): void {
   const p = st.players[s]!;
   p.bought.push(c.id);
   const u = newUid(st, c.id);
@@ -1887,7 +1953,7 @@ function triggerHits(
     if (tr.perRound) {
       if (p.used.includes(u)) continue;
       markUsed(p, u);
-    }
+    } else if (roundTrigger(tr)) markUsed(p, u); // NAT-REM-6 (Forbidden Palace: its owner passed first)
     hits.push([o, tr.effects, (c as { id?: string }).id ?? p.nation, u]);
   }
 }
@@ -1993,8 +2059,6 @@ function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>, log: 
   const c = card(t.id);
   if (log) emit(log, 'nat.ev.wonder', { seat: s, card: t.id }, ['NAT-WON-5']);
   if (c.onAcquire) pushEffects(st, s, c.onAcquire, { src: c.id, u: t.u });
-  // NAT-REM-6: a wonder whose completion effect lasts the round (Versailles) carries a used marker this round.
-  if (c.onAcquire?.some((e) => 'modifier' in e && e.until === 'endOfRound')) markUsed(p, t.u);
   const full = p.wonders.length >= wonderCap(st, s);
   const opts: Choose[] = [];
   if (!full) opts.push({ type: 'choose', cover: null });
@@ -2210,6 +2274,8 @@ function execEffect(
   }
   if ('modifier' in e) {
     st.mods.push({ seat: s, body: e.modifier, until: e.until });
+    // NAT-REM-6: a card whose effect lasts the round (Versailles completed, Tesla rolled) carries a used marker.
+    if (e.until === 'endOfRound' && ctx.u !== undefined) markInstance(st, s, ctx.u);
     if (log)
       emit(log, 'nat.ev.modifier', { seat: s, mod: e.modifier, until: e.until, src: ctx.src }, [
         'NAT-EVENT-10',
