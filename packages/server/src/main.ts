@@ -25,6 +25,9 @@ Options and environment:
                   MSG_RATE       WebSocket messages a connection may send per second (default 20)
                   MSG_BURST      burst of WebSocket messages allowed above that rate (default 40)
                   WS_PER_ADDRESS open WebSocket connections one address may hold (default 64)
+                  HTTP_RATE      state-changing HTTP requests (POST) an address may make per
+                                 minute (default 60)
+                  HTTP_BURST     burst of such requests allowed above that rate (default 5)
                   JOURNAL_MS     longest a move waits in the embedded store's journal before it
                                  is written to the database (default 20; the move is stored and
                                  acknowledged once journaled)`);
@@ -65,6 +68,7 @@ const server = await startServer({
   hub: { botDelayMs: envInt('BOT_DELAY_MS', 600, 0), windowMs: envInt('WINDOW_MS', 2000, 0) },
   rate: { perSecond: envInt('MSG_RATE', 20, 1), burst: envInt('MSG_BURST', 40, 1) },
   wsPerAddress: envInt('WS_PER_ADDRESS', 64, 1),
+  httpRate: { perMinute: envInt('HTTP_RATE', 60, 1), burst: envInt('HTTP_BURST', 5, 1) },
 }).catch((e: Error) => {
   console.error(`Tabula could not start: ${e.message}`);
   process.exit(1);

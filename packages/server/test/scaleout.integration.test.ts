@@ -45,6 +45,8 @@ beforeAll(async () => {
     WINDOW_MS: '0',
     MSG_RATE: '10000',
     MSG_BURST: '10000',
+    HTTP_RATE: '100000',
+    HTTP_BURST: '1000',
   };
   const [pa, pb] = [await freePort(), await freePort()];
   const [a, b] = await Promise.all([
@@ -190,5 +192,54 @@ describe('two server processes', () => {
         `${acks.length} acks, ${errors.length} stale rejections, ${races.length} cross-process races (${winsByTwin} won by the second process), ${rep.checked} views checked`,
     );
     for (const c of all) c.close();
+  });
+
+  it('share open seats: concurrent joins through both processes fill each seat exactly once, and the match starts once', async () => {
+    const post = (url: string, path: string, body: unknown) => http(url, 'POST', path, body);
+    // 20 joins of one named seat, half through each process.
+    const one = await createMatch(urlA, { players: 2, seats: [{ kind: 'human' }, { kind: 'open' }] });
+    const rs1 = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(i % 2 ? urlA : urlB, `/api/matches/${one.id}/join`, { seat: 1 }),
+      ),
+    );
+    expect(rs1.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of rs1.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(['seatTaken', 'noOpenSeat']).toContain(r.body.error.code);
+    }
+    // 12 joins of 3 open seats, through both processes.
+    const three = await createMatch(urlB, {
+      players: 4,
+      seats: [{ kind: 'human' }, { kind: 'open' }, { kind: 'open' }, { kind: 'open' }],
+    });
+    const rs3 = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post(i % 2 ? urlA : urlB, `/api/matches/${three.id}/join`, {})),
+    );
+    const won = rs3.filter((r) => r.status === 200);
+    expect(won.map((r) => r.body.seat).sort()).toEqual([1, 2, 3]);
+    expect(rs3.filter((r) => r.status === 409)).toHaveLength(9);
+    for (const [url, id] of [
+      [urlA, one.id],
+      [urlB, one.id],
+      [urlA, three.id],
+      [urlB, three.id],
+    ] as const) {
+      const info = (await http(url, 'GET', `/api/matches/${id}`)).body;
+      expect(info.status).toBe('active');
+      expect(info.seats.every((x: { kind: string; taken: boolean }) => x.kind === 'human' && x.taken)).toBe(
+        true,
+      );
+    }
+    // Each winner's token is its seat, on either process.
+    for (const [i, r] of won.entries()) {
+      const c = await Client.connect(
+        i % 2 ? urlA : urlB,
+        { match: three.id, token: r.body.token },
+        `joiner${i}`,
+      );
+      expect(c.last!.seat).toBe(r.body.seat);
+      c.close();
+    }
   });
 });

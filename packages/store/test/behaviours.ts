@@ -202,6 +202,59 @@ export function storeBehaviours(
       await expect(store.setSeat('no-such-match', { seat: 0, kind: 'human' })).rejects.toThrow();
     });
 
+    it('claims open seats atomically: one winner per seat, k seats filled once each, none after the start', async () => {
+      const open = (n: number) =>
+        store.createMatch(
+          newMatch({
+            seats: n + 1,
+            status: 'open',
+            players: [
+              { seat: 0, kind: 'human', token: 'host-token' },
+              ...Array.from({ length: n }, (_, i) => ({ seat: i + 1, kind: 'human' as const, token: null })),
+            ],
+          }),
+        );
+      const one = await open(1);
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.claimSeat(one.id, 1, { token: `t${i}`, name: `P${i}` })),
+      );
+      const won = claims.filter((c) => c !== null);
+      expect(won).toHaveLength(1);
+      const winner = claims.findIndex((c) => c !== null);
+      expect((await store.findSeatByToken(one.id, `t${winner}`))?.seat).toBe(1);
+      expect(won[0]).toMatchObject({ seat: 1, name: `P${winner}`, hasToken: true });
+      expect(await store.openSeats(one.id)).toEqual([]);
+      // The host's seat is never open.
+      expect(await store.claimSeat(one.id, 0, { token: 'x' })).toBeNull();
+
+      const three = await open(3);
+      const any = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => store.claimSeat(three.id, undefined, { token: `a${i}` })),
+      );
+      expect(
+        any
+          .filter((c) => c !== null)
+          .map((c) => c!.seat)
+          .sort(),
+      ).toEqual([1, 2, 3]);
+
+      // Starting: once, and untaken seats go to bots in the same step; no claim after it.
+      const late = await open(2);
+      await store.claimSeat(late.id, 2, { token: 'early' });
+      const starts = await Promise.all([
+        store.startMatch(late.id, (s) => `bot${s}`),
+        store.startMatch(late.id, (s) => `bot${s}`),
+      ]);
+      expect(starts.filter(Boolean)).toHaveLength(1);
+      expect((await store.getMatch(late.id))!.status).toBe('active');
+      expect((await store.getSeats(late.id)).map((s) => [s.kind, s.bot, s.hasToken])).toEqual([
+        ['human', null, true],
+        ['bot', 'bot1', false],
+        ['human', null, true],
+      ]);
+      expect(await store.claimSeat(late.id, undefined, { token: 'too-late' })).toBeNull();
+    });
+
     it('appends with compare-and-set and rejects stale sequences without changing anything', async () => {
       const m = await store.createMatch(newMatch());
       expect(await store.appendAction(m.id, 0, { seat: 0, action: { type: 'build', at: [1, 2] } })).toEqual({
