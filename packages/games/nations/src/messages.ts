@@ -291,6 +291,7 @@ const en: Record<string, string> = {
   'nat.err.useless': 'That ability can do nothing now.',
   'nat.err.unknown': 'That is not an action of Nations: on your turn buy, deploy, hire, use a card, or pass.',
   'nat.err.malformed': 'An action must be an object with a "type".',
+  'nat.err.seat': 'There is no such seat in this game.',
   // text view
   'nat.txt.round': 'Round {round} of {rounds} (age {age}) — {step}',
   'nat.txt.order': 'Player order: {order}',
@@ -614,6 +615,7 @@ const ru: Record<string, string> = {
   'nat.err.unknown':
     'В «Нациях» нет такого действия: в свой ход купите, выставьте, наймите, примените карту или пасуйте.',
   'nat.err.malformed': 'Действие должно быть объектом с полем "type".',
+  'nat.err.seat': 'В этой игре нет такого места.',
   'nat.txt.round': 'Раунд {round} из {rounds} (эпоха {age}) — {step}',
   'nat.txt.order': 'Очерёдность: {order}',
   'nat.txt.board': 'Доска прогресса («з.» — цена в золоте, «А» — архитекторы на карте):',

@@ -7,7 +7,7 @@
  * `pending.opts`. Removal conditions are re-checked after every step of the loop (NAT-REM-2).
  */
 import type { ApplyResult, EventSink } from '@tabula/engine';
-import { emit, OK, randInt, ruleError, seedRng, shuffle } from '@tabula/engine';
+import { emit, inputError, OK, randInt, ruleError, seedRng, shuffle } from '@tabula/engine';
 import { E } from './config.js';
 import {
   EVENT_CARDS,
@@ -721,6 +721,8 @@ function roundTrigger(tr: NonNullable<ProgressCard['triggers']>[number]): boolea
 
 export function apply(st: NatState, seat: number, a: NatAction, log?: EventSink): ApplyResult {
   sink = log;
+  const bad = inputError(fail, a, seat, st.n, 'NAT-DP-4');
+  if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'NAT-END-1');
   if (a.type === 'resign') {
     const p = st.players[seat]!;

@@ -136,13 +136,22 @@ describe('Nations: a refused answer names its rule and its reason', () => {
     expect(refusal(st, 0, { type: 'choose', row: 1, col: 1 })).toMatchObject({ rule: 'NAT-BUY-8' });
   });
 
-  it('NAT-DP-4: an answer without a decision, and an action that is not one of Nations', () => {
+  it('NAT-DP-4: an answer without a decision, an action that is not one of Nations, a malformed input, no such seat', () => {
     const st = blankGame();
     expect(refusal(st, 0, { type: 'choose', res: 'food' })).toMatchObject({
       code: 'nat.err.noDecision',
       rule: 'NAT-DP-4',
     });
     expect(refusal(st, 0, { type: 'fly' })).toMatchObject({ code: 'nat.err.unknown', rule: 'NAT-DP-4' });
+    // Malformed inputs and seats that do not exist are refused, never crash.
+    expect(nations.apply(st, 0, null as never)).toMatchObject({
+      ok: false,
+      error: { code: 'nat.err.malformed', rule: 'NAT-DP-4' },
+    });
+    expect(nations.apply(st, 7, { type: 'resign' })).toMatchObject({
+      ok: false,
+      error: { code: 'nat.err.seat', rule: 'NAT-DP-4' },
+    });
   });
 });
 
