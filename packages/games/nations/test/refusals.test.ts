@@ -156,7 +156,7 @@ describe('Nations: a refused answer names its rule and its reason', () => {
 });
 
 describe('Nations: refusals of unlisted actions over random games', () => {
-  it('every refusal cites a rule of the spec, says why without placeholders (en/ru) and changes nothing (NAT-DP-4)', () => {
+  it('every refusal cites a rule of the spec, says why without placeholders (en/ru) and changes nothing', () => {
     // Acting is preferred over passing (7 in 8) so that the games reach many kinds of decisions.
     const choose = (legal: unknown[], rng: Rng) => {
       const acts = legal.filter((a) => (a as { type: string }).type !== 'pass');
