@@ -269,7 +269,12 @@ function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
       for (const c of classes(st.cfg).tradable) out.push({ type: 'offerWant', card: c });
     for (let i = 0; i < receive.length; i++)
       if (receive.indexOf(receive[i]!) === i) out.push({ type: 'offerUnwant', card: receive[i]! });
-    if (draft.give.length + draft.receive.length > 0 && holds(p.hand, draft.give))
+    // A draft addressed to a player who has left since must be readdressed first (AOH-TRADE-6).
+    if (
+      draft.give.length + draft.receive.length > 0 &&
+      holds(p.hand, draft.give) &&
+      (draft.to === -1 || st.p[draft.to]!.alive)
+    )
       out.push({ type: 'offerPost' });
     out.push({ type: 'offerDrop' });
     return;

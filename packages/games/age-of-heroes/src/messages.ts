@@ -179,7 +179,11 @@ const en: Record<string, string> = {
   'aoh.ev.quake': 'The Earthquake holds army #{army} of {owner} until its turn {expires}',
   'aoh.ev.volcanoTarget': '{seat} aims the Volcano at {target}',
   'aoh.ev.volcano': 'The Volcano destroys a city of {target}',
-  'aoh.ev.famineWindow': 'Famine! Luck may cancel it',
+  'aoh.ev.famineWindow':
+    'Famine! Every player may answer with Luck; the first in turn order who does cancels it',
+  'aoh.ev.luckAnswerPlay':
+    'You answer with Luck: it cancels the Famine unless a player before you in turn order plays his',
+  'aoh.ev.luckAnswerPass': 'You pass: you will not play Luck against this Famine',
   'aoh.ev.famine': '{seat} loses {grain} Grain to the Famine',
   'aoh.ev.luck': '{seat} plays Luck and cancels {card}',
   'aoh.ev.barbarians': 'Barbarians attack {seat}',
@@ -197,6 +201,9 @@ const en: Record<string, string> = {
   'aoh.ev.eliminated': '{seat} is eliminated',
   'aoh.ev.leader': '{seat} is the new round leader',
   'aoh.ev.resigned': '{seat} resigns',
+  'aoh.ev.lapsed': '{card} waited for {seat}, who has left: it is discarded without effect',
+  'aoh.ev.warAbandoned': 'The war of {attacker} against {defender} ends without a battle: {seat} has left',
+  'aoh.ev.warDropped': "{seat}'s war against {target} is dropped: {target} has left; {seat} chooses again",
   'aoh.ev.win': '{seats} wins by {route}',
   'aoh.ev.draw': 'The game ends in a draw between {seats}',
   // errors
@@ -465,7 +472,11 @@ const ru: Record<string, string> = {
   'aoh.ev.quake': 'Землетрясение сковало армию №{army} игрока {owner} до его хода {expires}',
   'aoh.ev.volcanoTarget': '{seat} направляет извержение на {target}',
   'aoh.ev.volcano': 'Извержение уничтожает город игрока {target}',
-  'aoh.ev.famineWindow': 'Голод! Его можно отменить Удачей',
+  'aoh.ev.famineWindow':
+    'Голод! Каждый может ответить Удачей; его отменяет первый по порядку хода, кто это сделал',
+  'aoh.ev.luckAnswerPlay':
+    'Вы отвечаете Удачей: она отменит Голод, если раньше вас по порядку хода никто не сыграет свою',
+  'aoh.ev.luckAnswerPass': 'Вы пасуете: Удачу против этого Голода вы не сыграете',
   'aoh.ev.famine': '{seat} теряет от голода зерна: {grain}',
   'aoh.ev.luck': '{seat} играет Удачу и отменяет «{card}»',
   'aoh.ev.barbarians': 'Варвары нападают на {seat}',
@@ -483,6 +494,9 @@ const ru: Record<string, string> = {
   'aoh.ev.eliminated': '{seat} выбывает из игры',
   'aoh.ev.leader': '{seat} теперь начинает раунды',
   'aoh.ev.resigned': '{seat} сдаётся',
+  'aoh.ev.lapsed': 'Карта «{card}» ждала решения {seat}, но он вышел из игры: она сброшена без действия',
+  'aoh.ev.warAbandoned': 'Война {attacker} против {defender} окончена без битвы: {seat} вышел из игры',
+  'aoh.ev.warDropped': 'Война {seat} против {target} отменена: {target} вышел из игры; {seat} выбирает снова',
   'aoh.ev.win': '{seats} побеждает {route}',
   'aoh.ev.draw': 'Ничья между игроками {seats}',
   'aoh.err.malformed': 'Это не действие игры.',

@@ -26,9 +26,8 @@ import type {
 } from './types.js';
 import { ITEM_KINDS, OBJECTIVES } from './types.js';
 import { DEFAULT_CONFIG } from './config.js';
-import { defaultFor } from './legal.js';
 
-export const RULES_VERSION = '1.0.0';
+export const RULES_VERSION = '1.1.0';
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -171,7 +170,7 @@ function drawForTurn(st: AohState, s: Seat, log: EventSink, rule: string): void 
 }
 
 function pushEvent(st: AohState, card: CardId, drawer: Seat, suppressed: boolean): void {
-  push(st, { k: 'event', card, drawer, pc: 0, suppressed, target: -1, order: [], i: 0 });
+  push(st, { k: 'event', card, drawer, pc: 0, suppressed, target: -1, ans: [] });
 }
 
 /* ------------------------------------------------------------------ setup */
@@ -330,27 +329,18 @@ export function newArmy(st: AohState): Army {
 export function advance(st: AohState, log: EventSink): void {
   for (;;) {
     if (st.over) {
+      // A game can end in the middle of a step (a resignation, AOH-ELIM-8): an event card still
+      // resolving goes to the discard pile, a war's battle cards back to their deck.
+      if (st.war) clearWar(st, st.war);
+      for (const f of st.stack) if (f.k === 'event') discard(st, f.card);
       st.stack.length = 0;
       st.active = -1;
       return;
     }
     const f = top(st);
     if (!f) throw new Error('Age of Heroes: empty operation stack');
-    if (!step(st, f, log)) continue;
-    // Waiting: a resigned seat's decisions are answered with their timeout defaults (AOH-ELIM-8).
-    if (!anyResigned(st)) return;
-    const resigned = pendingSeats(st).find((s) => st.p[s]!.resigned);
-    if (resigned === undefined) return;
-    const a = defaultFor(st, resigned);
-    if (!a) return;
-    const r = dispatch(st, resigned, a, log);
-    if (!r.ok) throw new Error(`default action rejected: ${r.error.message}`);
+    if (step(st, f, log)) return;
   }
-}
-
-function anyResigned(st: AohState): boolean {
-  for (let s = 0; s < st.n; s++) if (st.p[s]!.resigned) return true;
-  return false;
 }
 
 /** Performs one automatic step of `f`; returns true if `f` waits for a decision. */
@@ -390,6 +380,14 @@ function step(st: AohState, f: Frame, log: EventSink): boolean {
         return false;
       }
       return true;
+    case 'draft':
+      // A player who resigned during the draft picks no tribe (AOH-ELIM-8).
+      while (f.i < f.order.length && !st.p[f.order[f.i]!]!.alive) f.i++;
+      if (f.i >= f.order.length) {
+        pop(st);
+        return false;
+      }
+      return true;
     default:
       return true;
   }
@@ -397,13 +395,18 @@ function step(st: AohState, f: Frame, log: EventSink): boolean {
 
 /* ------------------------------------------------------------------ checkpoints, elimination, victory */
 
-/** AOH-FLOW-6: elimination (AOH-ELIM-2), last standing (AOH-WIN-1), then claims (AOH-WIN-3). */
-export function checkpoint(st: AohState, log: EventSink): void {
+/**
+ * AOH-FLOW-6: elimination (AOH-ELIM-2), last standing (AOH-WIN-1), then claims (AOH-WIN-3). The
+ * checkpoint of a resignation (`resignation`) eliminates the resigned player only: it may come in
+ * the middle of a step, where nobody else is eliminated (AOH-ELIM-2), and during setup, where nobody
+ * has a card or a city yet.
+ */
+export function checkpoint(st: AohState, log: EventSink, resignation = false): void {
   if (st.over) return;
   const before = orderFrom(st, st.leader);
   const out = before.filter((s) => {
     const p = st.p[s]!;
-    return p.resigned || (p.hand.length === 0 && p.cities === 0);
+    return p.resigned || (!resignation && p.hand.length === 0 && p.cities === 0);
   });
   for (const s of out) eliminate(st, s, log);
   const left = orderFrom(st, st.leader);
@@ -427,14 +430,15 @@ export function checkpoint(st: AohState, log: EventSink): void {
       ]);
     }
   }
-  // AOH-TURN-9: an active player eliminated at any checkpoint of his turn ends it at once.
-  if (st.active >= 0 && out.includes(st.active)) {
+  // AOH-TURN-9: an active player eliminated at any checkpoint of his turn ends it at once. An event
+  // card he drew that still waits for other players (a resignation's checkpoint can come in the
+  // middle of it, AOH-ELIM-8) is resolved first; the checkpoint after it ends the turn.
+  if (st.active >= 0 && !st.p[st.active]!.alive) {
     let i = st.stack.length - 1;
     while (i >= 0 && st.stack[i]!.k !== 'turn') i--;
-    if (i >= 0) {
+    if (i >= 0 && !st.stack.some((f, j) => j > i && f.k === 'event')) {
       st.stack.length = i + 1;
       (st.stack[i] as F<'turn'>).pc = 99;
-      st.war = null;
     }
   }
 }
@@ -750,6 +754,19 @@ function finishEvent(st: AohState, f: F<'event'>): void {
   checkpointNext(st);
 }
 
+/** AOH-EVT-LUCK-1: `seat`'s Luck (already taken from his hand) cancels the event; both are discarded. */
+function playLuck(st: AohState, f: F<'event'>, seat: Seat, log: EventSink): void {
+  discard(st, 'luck');
+  emit(log, 'aoh.ev.luck', { seat, card: f.card }, [
+    'AOH-EVT-LUCK-1',
+    'AOH-EVT-LUCK-2',
+    'AOH-EVT-LUCK-3',
+    f.card === 'famine' ? 'AOH-EVT-FAM-2' : f.card === 'volcano' ? 'AOH-EVT-VOLC-4' : 'AOH-EVT-QUAKE-4',
+    'AOH-HID-7',
+  ]);
+  finishEvent(st, f);
+}
+
 /** §17: one immediate card, from its reveal to its discard. */
 function stepEvent(st: AohState, f: F<'event'>, log: EventSink): boolean {
   if (f.suppressed) {
@@ -808,13 +825,19 @@ function stepEvent(st: AohState, f: F<'event'>, log: EventSink): boolean {
     }
     case 'famine': {
       if (f.pc === 0) {
-        f.order = orderFrom(st, f.drawer);
-        f.i = 0;
+        // AOH-EVT-FAM-2, AOH-HID-14: one window for every survivor at once, each answering secretly.
+        f.ans = st.p.map((p) => (p.alive ? 0 : -1));
         f.pc = 1;
-        emit(log, 'aoh.ev.famineWindow', { seat: f.drawer }, ['AOH-EVT-FAM-2']);
+        emit(log, 'aoh.ev.famineWindow', { seat: f.drawer }, ['AOH-EVT-FAM-2', 'AOH-HID-14']);
       }
-      while (f.i < f.order.length && !st.p[f.order[f.i]!]!.alive) f.i++;
-      if (f.i < f.order.length) return true;
+      for (let s = 0; s < st.n; s++) if (f.ans[s] === 0 && st.p[s]!.alive) return true;
+      // Every survivor has answered: the first in turn order from the drawer who plays Luck cancels
+      // the Famine; the later answers are never shown (as if those players had not been asked).
+      for (const s of orderFrom(st, f.drawer))
+        if (f.ans[s] === 2 && takeCard(st.p[s]!.hand, 'luck')) {
+          playLuck(st, f, s, log);
+          return false;
+        }
       // Nobody played Luck: every survivor discards all his Grain (AOH-EVT-FAM-1).
       for (const s of orderFrom(st, f.drawer)) {
         const p = st.p[s]!;
@@ -1179,7 +1202,11 @@ export function pendingSeats(st: AohState): Seat[] {
       if (f.card === 'earthquake')
         return f.pc === 1 ? [f.drawer] : f.pc === 2 ? [armyOwner(st, f.target)] : [];
       if (f.card === 'volcano') return f.pc === 1 ? [f.drawer] : f.pc === 2 ? [f.target] : [];
-      if (f.card === 'famine') return f.pc === 1 ? [f.order[f.i]!] : [];
+      if (f.card === 'famine') {
+        const out: Seat[] = [];
+        if (f.pc === 1) for (let s = 0; s < st.n; s++) if (f.ans[s] === 0 && st.p[s]!.alive) out.push(s);
+        return out;
+      }
       return [];
     case 'place': {
       const w = st.war!;
@@ -1258,19 +1285,86 @@ export function apply(st: AohState, seat: Seat, a: AohAction, log: EventSink): A
   return r;
 }
 
-/** AOH-ELIM-8, AOH-DP-22. */
+/**
+ * AOH-ELIM-8, AOH-DP-22, AOH-FLOW-6: a resignation is a checkpoint of its own. What the player leaves
+ * unfinished is settled first (`leave`), then he is eliminated and cleaned up at once (AOH-ELIM-3);
+ * a two-player game ends there (AOH-WIN-1), and the resigning active player's turn ends (AOH-TURN-9).
+ */
 function resign(st: AohState, seat: Seat, log: EventSink): ApplyResult {
   const p = st.p[seat]!;
   if (p.resigned) return fail('alreadyResigned', 'You have already resigned.', 'AOH-ELIM-8');
   p.resigned = true;
-  emit(log, 'aoh.ev.resigned', { seat }, ['AOH-ELIM-8', 'AOH-DP-22']);
-  // A checkpoint follows at once unless an event or a battle is being resolved (AOH-FLOW-6).
-  const busy = st.stack.some(
-    (f) => f.k === 'event' || f.k === 'war' || f.k === 'consent' || f.k === 'deal' || f.k === 'draft',
-  );
-  if (!busy) checkpointNext(st);
+  emit(log, 'aoh.ev.resigned', { seat }, ['AOH-ELIM-8', 'AOH-DP-22', 'AOH-FLOW-6']);
+  leave(st, seat, log);
+  checkpoint(st, log, true);
   advance(st, log);
   return OK;
+}
+
+/**
+ * What a resigning player leaves unfinished, settled before he is removed (AOH-ELIM-8):
+ * - a war he fights (as attacker, defender or Barbarians' victim) ends without a battle (`abandonWar`);
+ * - an event card waiting for his own decision (his Earthquake or Volcano target, his Luck against
+ *   it) lapses: it is discarded without effect; a Famine's window goes on without him;
+ * - a road consent asked of him is a refusal (AOH-ROAD-6);
+ * - a war declaration drafted against him goes back to the choice of action;
+ * - an Earthquake or Volcano target still to be chosen is chosen again among the survivors.
+ * Decisions of his own turn are dropped with the turn (AOH-TURN-9, in the checkpoint).
+ */
+function leave(st: AohState, seat: Seat, log: EventSink): void {
+  const w = st.war;
+  if (w && (w.attacker === seat || w.defender === seat)) abandonWar(st, seat, log);
+  const f = top(st);
+  if (!f) return;
+  if (f.k === 'consent' && f.seat === seat) {
+    pop(st);
+    emit(log, 'aoh.ev.roadRefused', { seat: f.builder, to: seat }, ['AOH-ROAD-6', 'AOH-ELIM-8']);
+  } else if (f.k === 'warDraft' && f.target === seat) {
+    pop(st);
+    push(st, { k: 'action', seat: f.seat });
+    emit(log, 'aoh.ev.warDropped', { seat: f.seat, target: seat }, ['AOH-ELIM-8', 'AOH-WAR-3']);
+  } else if (f.k === 'event' && !f.suppressed && (f.card === 'earthquake' || f.card === 'volcano')) {
+    const victim = f.pc !== 2 ? -1 : f.card === 'earthquake' ? armyOwner(st, f.target) : f.target;
+    if ((f.pc === 1 && f.drawer === seat) || victim === seat) {
+      emit(log, 'aoh.ev.lapsed', { seat, card: f.card }, ['AOH-ELIM-8']);
+      finishEvent(st, f);
+    } else if (f.pc === 1) f.pc = 0; // his armies or cities are no longer targets
+  }
+}
+
+/** A war that ends without its battle: battle cards back to their deck, played Heroes discarded. */
+function clearWar(st: AohState, w: War): void {
+  if (w.drawn) {
+    for (const u of w.units) if (u.card) st.battle.push(u.card);
+    st.battle.push(...w.pool[0], ...w.pool[1]);
+    shuffle(st.rng, st.battle);
+  }
+  discard(st, 'mighty_hero', w.heroesA.length + (w.responded ? w.heroesD.length : 0));
+  st.war = null;
+}
+
+/**
+ * A war ends without a battle because `seat`, who fights it, resigns (AOH-ELIM-8): battle cards go
+ * back to the battle deck, which is shuffled (AOH-BATTLE-15); every Hero played is discarded
+ * (AOH-EVT-HERO-7); the attacker's committed armies return as surviving attackers would (AOH-RET-2,
+ * AOH-RET-3 — judged before the resigning player's roads are removed). A Barbarians card is
+ * discarded with its war.
+ */
+function abandonWar(st: AohState, seat: Seat, log: EventSink): void {
+  const w = st.war!;
+  let i = st.stack.length - 1;
+  while (i >= 0 && st.stack[i]!.k !== 'war') i--;
+  const barb = (st.stack[i] as F<'war'>).barb;
+  st.stack.length = i;
+  clearWar(st, w);
+  returnArmies(st, w, log);
+  emit(log, 'aoh.ev.warAbandoned', { seat, attacker: w.attacker, defender: w.defender }, [
+    'AOH-ELIM-8',
+    'AOH-EVT-HERO-7',
+    'AOH-BATTLE-15',
+  ]);
+  if (barb) finishEvent(st, top(st) as F<'event'>);
+  else checkpointNext(st);
 }
 
 const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'AOH-DP-24');
@@ -1744,28 +1838,30 @@ function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: Eve
     return OK;
   }
   // Luck windows: DP-3 (Earthquake), DP-5 (Volcano), DP-6 (Famine).
-  if (a.type === 'luck') {
-    const p = st.p[seat]!;
-    if (!takeCard(p.hand, 'luck')) return fail('noLuck', 'You hold no Luck.', 'AOH-EVT-LUCK-1');
-    discard(st, 'luck');
-    emit(log, 'aoh.ev.luck', { seat, card: f.card }, [
-      'AOH-EVT-LUCK-1',
-      'AOH-EVT-LUCK-2',
-      'AOH-EVT-LUCK-3',
-      f.card === 'famine' ? 'AOH-EVT-FAM-2' : f.card === 'volcano' ? 'AOH-EVT-VOLC-4' : 'AOH-EVT-QUAKE-4',
-      'AOH-HID-7',
-    ]);
-    finishEvent(st, f);
-    return OK;
-  }
-  if (a.type !== 'pass')
+  if (a.type !== 'luck' && a.type !== 'pass')
     return wrong(
       'luck',
       'An event card is resolving: play Luck against it or pass.',
       f.card === 'famine' ? 'AOH-DP-6' : f.card === 'volcano' ? 'AOH-DP-5' : 'AOH-DP-3',
     );
+  const p = st.p[seat]!;
+  if (a.type === 'luck' && count(p.hand, 'luck') === 0)
+    return fail('noLuck', 'You hold no Luck.', 'AOH-EVT-LUCK-1');
   if (f.card === 'famine') {
-    f.i++;
+    // AOH-EVT-FAM-2, AOH-HID-14: a secret answer; the window resolves once every survivor has answered.
+    f.ans[seat] = a.type === 'luck' ? 2 : 1;
+    emit(
+      log,
+      a.type === 'luck' ? 'aoh.ev.luckAnswerPlay' : 'aoh.ev.luckAnswerPass',
+      { seat },
+      ['AOH-EVT-FAM-2', 'AOH-HID-14'],
+      [seat],
+    );
+    return OK;
+  }
+  if (a.type === 'luck') {
+    takeCard(p.hand, 'luck');
+    playLuck(st, f, seat, log);
     return OK;
   }
   if (f.card === 'earthquake') {

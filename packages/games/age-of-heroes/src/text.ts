@@ -120,8 +120,11 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
   if (v.over) {
     const route = T(`aoh.route.${v.over.reason}`);
     lines.push(`*** ${v.over.winners.map(seatName).join(', ')} — ${ru ? 'победа' : 'wins by'} ${route} ***`);
-  } else if (v.waiting.length) {
-    lines.push((ru ? 'Ждём: ' : 'Waiting for: ') + v.waiting.map((w) => seatName(w.seat)).join(', '));
+  } else {
+    if (v.waiting.length)
+      lines.push((ru ? 'Ждём: ' : 'Waiting for: ') + v.waiting.map((w) => seatName(w.seat)).join(', '));
+    // AOH-HID-14: a response window names nobody.
+    if (v.responses) lines.push(ru ? 'Ждём ответов…' : 'Waiting for responses…');
   }
   return lines.join('\n');
 }

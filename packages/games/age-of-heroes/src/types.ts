@@ -186,8 +186,12 @@ export type Frame =
       pc: number;
       suppressed: boolean;
       target: number;
-      order: Seat[];
-      i: number;
+      /**
+       * The Famine's Luck window (AOH-EVT-FAM-2, AOH-HID-14), per seat: -1 not asked (not surviving
+       * when it opened), 0 not answered yet, 1 pass, 2 Luck. Secret until the window closes: other
+       * seats' views show every asked seat as not answered.
+       */
+      ans: number[];
     }
   | { k: 'monument'; seat: Seat }
   | { k: 'discard'; seat: Seat }
@@ -354,7 +358,13 @@ export interface AohView {
   /** The current event being resolved (public). */
   event: { card: CardId; drawer: Seat; target: number } | null;
   prompts: Prompt[];
+  /** The seats the game waits for, outside response windows (AOH-HID-1). */
   waiting: { seat: Seat; kind: string }[];
+  /**
+   * A response window is open (AOH-HID-14): everyone sees the same "waiting for responses", with no
+   * name, order or position; the viewer's own part of it is in `prompts`.
+   */
+  responses: boolean;
   over: Outcome | null;
   /** Only once the game is over (AOH-WIN-11). */
   deck?: CardId[];

@@ -30,6 +30,9 @@ function flowFor(st: AohState, viewer: Viewer, all: boolean): Frame[] {
     if (!all && f.k === 'response' && f.seat !== viewer) return { ...f, heroes: [] };
     // AOH-HID-12: a road's payment stays in the builder's hand until the neighbour consents.
     if (!all && f.k === 'consent' && f.builder !== viewer) return { ...f, pay: [] };
+    // AOH-HID-14: who has answered a Luck window, and how, is nobody else's business.
+    if (!all && f.k === 'event' && f.ans.length)
+      return { ...f, ans: f.ans.map((a, s) => (s === viewer || a < 0 ? a : 0)) };
     return deepClone(f);
   });
 }
@@ -103,7 +106,11 @@ export function view(st: AohState, viewer: Viewer): AohView {
     draft,
     event,
     prompts: ps.filter((p) => p.seat === viewer).map((p) => deepClone(p) as Prompt),
-    waiting: ps.filter((p) => !p.optional).map((p) => ({ seat: p.seat, kind: publicKind(p.kind) })),
+    // AOH-HID-14: a response window shows no name, order or position, only that it is open.
+    waiting: ps
+      .filter((p) => !p.optional && !p.window)
+      .map((p) => ({ seat: p.seat, kind: publicKind(p.kind) })),
+    responses: ps.some((p) => p.window),
     over: st.over ? deepClone(st.over) : null,
     flow: flowFor(st, viewer, all),
     nextArmy: st.nextArmy,

@@ -272,7 +272,7 @@ describe('Elimination (§19)', () => {
     expect(b.st.leader).toBe(3); // the eliminated leader's successor clockwise (AOH-ELIM-6)
   });
 
-  it('AOH-ELIM-8: a defender who resigns mid-war is answered by timeout defaults and eliminated at the checkpoint after the war', () => {
+  it('AOH-ELIM-8, AOH-FLOW-6: a defender who resigns mid-war is eliminated at once; the war ends without a battle', () => {
     const log: GameEvent[] = [];
     const st = scenario(
       {
@@ -287,30 +287,34 @@ describe('Elimination (§19)', () => {
       },
       log,
     );
+    const battle = st.battle.length;
     act(st, 0, warSteps({ target: 1, objective: 'conquest', armies: [1, 2] }), log);
     expect(promptOf(st)).toMatchObject({ seat: 1, kind: 'aoh.response' });
     act(st, 1, { type: 'resign' }, log);
-    // Still in the game until the next checkpoint; his response defaulted to "nothing" (no Olympics).
-    expect(st.p[1]!.alive).toBe(true);
-    expect(st.p[1]!.resigned).toBe(true);
-    expect(st.war!.responded).toBe(true);
-    expect(st.war!.cancelled).toBe(false);
-    expect(G.prompts(st).map((p) => p.seat)).toEqual([0]); // only the attacker places (the defender has one unit)
-    act(st, 0, placeSteps(st, 0, [5, 6]), log);
-    act(st, 0, { type: 'duel', unit: 0 }, log);
-    // The war ended; the checkpoint eliminated him: his cities go back to the supply, his cards to the discard pile.
-    expect(st.war).toBeNull();
+    // Eliminated and cleaned up at once (AOH-ELIM-3): cities to the supply, cards to the discard pile.
     expect(st.p[1]!.alive).toBe(false);
-    expect(st.p[1]!.cities).toBe(0);
-    expect(st.p[0]!.cities).toBe(2); // V = 2: one city conquered before the clean-up
-    expect(st.supply.city).toBe(12 - 2 - 1);
-    expect(st.discard).toContain('olympic_games');
-    expect(st.discard).toContain('iron');
+    expect(st.p[1]!.resigned).toBe(true);
+    expect([st.p[1]!.cities, st.p[1]!.hand, st.p[1]!.armies]).toEqual([0, [], []]);
+    expect(st.supply.city).toBe(12 - 1 - 1);
+    expect(st.discard).toEqual(expect.arrayContaining(['olympic_games', 'iron']));
     expect(log.find((e) => e.key === 'aoh.ev.eliminated')!.params).toMatchObject({ seat: 1, resigned: true });
+    // No battle: no card drawn, nothing conquered; the attacker's armies go away as after a cancelled
+    // attack (no road), and his action is used up: he goes on to phase 3.
+    expect(st.war).toBeNull();
+    expect(st.battle).toHaveLength(battle);
+    expect(st.p[0]!.cities).toBe(1);
+    expect(st.p[0]!.armies.map((a) => a.status)).toEqual(['away', 'away']);
+    expect(log.find((e) => e.key === 'aoh.ev.warAbandoned')!.params).toEqual({
+      seat: 1,
+      attacker: 0,
+      defender: 1,
+    });
+    expect(promptOf(st)).toMatchObject({ seat: 0, kind: 'aoh.monument' });
+    expect(G.legalActions(st, 1)).toEqual([]);
     expect(checkInvariants(st)).toEqual([]);
   });
 
-  it('AOH-ELIM-8: a player who resigns during Market Day resolution loses his pending cards unresolved; out of a busy step he goes at once', () => {
+  it('AOH-ELIM-8: a player who resigns during Market Day resolution goes at once: his pending cards are discarded unresolved, targets are chosen again without him', () => {
     const log: GameEvent[] = [];
     const st = scenario(
       {
@@ -324,19 +328,24 @@ describe('Elimination (§19)', () => {
     expect(st.market!.pending[1]).toEqual(['volcano']);
     expect(promptOf(st)).toMatchObject({ seat: 0, kind: 'aoh.quakeTarget' });
     act(st, 1, { type: 'resign' }, log);
-    expect(st.p[1]!.alive).toBe(true); // the Earthquake is still resolving
-    act(st, 0, { type: 'quakeTarget', army: st.p[2]!.armies[0]!.id }, log);
-    act(st, 2, { type: 'pass' }, log);
     expect(st.p[1]!.alive).toBe(false);
     expect(st.market!.pending[1]).toEqual([]);
-    expect(st.discard).toContain('volcano');
+    expect(st.discard).toEqual(expect.arrayContaining(['volcano', 'iron']));
+    expect(st.supply.city).toBe(12 - 2);
+    // Seat 2's army is the Earthquake's only target left: chosen automatically (AOH-DP-2); his Luck window opens.
+    expect(log.filter((e) => e.key === 'aoh.ev.quakeTarget').map((e) => e.params)).toEqual([
+      { seat: 0, army: st.p[2]!.armies[0]!.id, owner: 2, auto: true },
+    ]);
+    expect(promptOf(st)).toMatchObject({ seat: 2, kind: 'aoh.luck' });
+    act(st, 2, { type: 'pass' }, log);
     expect(keys(log)).not.toContain('aoh.ev.volcanoTarget');
     expect(st.p[0]!.cities + st.p[2]!.cities).toBe(2); // nobody lost a city to the Volcano
-    expect(st.supply.city).toBe(12 - 2);
-    expect(st.discard).toContain('iron');
-    // During trading (nothing resolving) a resignation is processed at once.
+    expect(st.market!.trading).toBe(true);
+    // Two players are left: a resignation during trading ends the game at once (AOH-WIN-1).
     act(st, 2, { type: 'resign' }, log);
     expect(st.p[2]!.alive).toBe(false);
+    expect(G.outcome(st)).toEqual({ winners: [0], reason: 'last-standing' });
+    expect(G.prompts(st)).toEqual([]);
     expect(checkInvariants(st)).toEqual([]);
   });
 });

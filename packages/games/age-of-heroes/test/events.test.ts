@@ -354,15 +354,15 @@ describe('Famine (§17.5)', () => {
   it('AOH-EVT-FAM-1, AOH-EVT-FAM-2, AOH-EVT-FAM-3: every player loses his Grain unless somebody plays Luck (EX-T9)', () => {
     const log: Log = [];
     const st = draws('famine', 1, spec(['luck', 'iron']), log);
-    // Asked in turn order from the drawer: B, C, A.
-    expect(kinds(st)).toEqual(['1:aoh.luck']);
+    // Every survivor is asked at once; each answers secretly.
+    expect(kinds(st)).toEqual(['0:aoh.luck', '1:aoh.luck', '2:aoh.luck']);
     expect(legal(st, 1)).toEqual([{ type: 'pass' }]);
     act(st, 1, { type: 'pass' }, log);
-    expect(kinds(st)).toEqual(['2:aoh.luck']);
-    act(st, 2, { type: 'pass' }, log);
-    expect(kinds(st)).toEqual(['0:aoh.luck']);
-    expect(st.p[2]!.hand).toEqual(['grain', 'grain']); // nothing happens before the window closes
+    expect(kinds(st)).toEqual(['0:aoh.luck', '2:aoh.luck']);
     act(st, 0, { type: 'pass' }, log);
+    expect(kinds(st)).toEqual(['2:aoh.luck']);
+    expect(st.p[2]!.hand).toEqual(['grain', 'grain']); // nothing happens before the window closes
+    act(st, 2, { type: 'pass' }, log);
     expect(st.p[1]!.hand).toEqual(['gold']);
     expect(st.p[0]!.hand).toEqual(['luck', 'iron']);
     expect(count(st.discard, 'grain')).toBeGreaterThanOrEqual(4);
@@ -372,24 +372,45 @@ describe('Famine (§17.5)', () => {
     sane(st);
   });
 
-  it('AOH-EVT-FAM-2, AOH-EVT-LUCK-2: any player\u2019s Luck cancels the Famine for everybody; the rest are not asked', () => {
+  it('AOH-EVT-FAM-2, AOH-EVT-LUCK-2: any player\u2019s Luck cancels the Famine for everybody; the first in turn order from the drawer who plays it is the one spent', () => {
+    const setup = (log: Log) =>
+      draws(
+        'famine',
+        1,
+        {
+          players: 3,
+          seats: [{ hand: ['luck'] }, { hand: ['grain'] }, { cities: 0, hand: ['grain', 'luck'] }],
+        },
+        log,
+      );
+    // B draws; the order is B, C, A. C and A both answer Luck: C comes first, so his is played and A
+    // keeps his — as if A had never been asked. Whatever order the answers come in.
+    for (const answers of [
+      [0, 1, 2],
+      [2, 0, 1],
+      [1, 2, 0],
+    ]) {
+      const log: Log = [];
+      const st = setup(log);
+      for (const s of answers) act(st, s, s === 1 ? { type: 'pass' } : { type: 'luck' }, log);
+      expect(kinds(st)).toEqual(['1:aoh.action']);
+      expect([st.p[0]!.hand, st.p[1]!.hand, st.p[2]!.hand]).toEqual([['luck'], ['grain'], ['grain']]);
+      expect(st.p[2]!.alive).toBe(true);
+      expect(st.discard.slice(-2).sort()).toEqual(['famine', 'luck']);
+      expect(events(log, 'aoh.ev.luck').map((e) => e.params)).toEqual([{ seat: 2, card: 'famine' }]);
+      // A's answer was never shown to anybody but A.
+      for (const e of log.filter((x) => x.key.startsWith('aoh.ev.luckAnswer')))
+        expect(e.to).toEqual([e.params!.seat]);
+      sane(st);
+    }
+    // Only A answers Luck: his is played.
     const log: Log = [];
-    const st = draws(
-      'famine',
-      1,
-      {
-        players: 3,
-        seats: [{ hand: ['luck'] }, { hand: ['grain'] }, { cities: 0, hand: ['grain', 'luck'] }],
-      },
-      log,
-    );
+    const st = setup(log);
+    act(st, 2, { type: 'pass' }, log);
+    act(st, 0, { type: 'luck' }, log);
     act(st, 1, { type: 'pass' }, log);
-    act(st, 2, { type: 'luck' }, log);
-    // A, holding Luck too, is never asked.
-    expect(kinds(st)).toEqual(['1:aoh.action']);
-    expect([st.p[0]!.hand, st.p[1]!.hand, st.p[2]!.hand]).toEqual([['luck'], ['grain'], ['grain']]);
-    expect(st.p[2]!.alive).toBe(true);
-    expect(st.discard.slice(-2).sort()).toEqual(['famine', 'luck']);
+    expect([st.p[0]!.hand, st.p[2]!.hand]).toEqual([[], ['grain', 'luck']]);
+    expect(events(log, 'aoh.ev.luck').map((e) => e.params)).toEqual([{ seat: 0, card: 'famine' }]);
     sane(st);
   });
 });

@@ -1099,12 +1099,14 @@ describe('§25.2 additional tricky scenarios', () => {
       });
     it('everybody passes: all Grain discarded; C is eliminated at the checkpoint', () => {
       const st = setup();
+      // One window for all three at once (AOH-HID-14); only A, who holds Luck, can do more than pass.
+      expect(kinds(st)).toEqual(['0:aoh.luck', '1:aoh.luck', '2:aoh.luck']);
       for (const s of [B, C]) {
-        expect(kinds(st)).toEqual([`${s}:aoh.luck`]);
         expect(game.legalActions(st, s)).toEqual([{ type: 'pass' }]);
         act(st, s, { type: 'pass' });
       }
       expect(kinds(st)).toEqual(['0:aoh.luck']);
+      expect(st.p[C]!.hand).toEqual(['grain', 'grain']); // nothing happens before the window closes
       act(st, A, { type: 'pass' });
       expect(st.p[B]!.hand).toEqual(['iron']);
       expect(st.p[C]!.alive).toBe(false);

@@ -347,8 +347,12 @@ describe('Hidden information (§21)', () => {
       expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.response', window: true })]);
     expect(types(holder, 1)).toEqual(['olympics', 'pass']);
     expect(types(none, 1)).toEqual(['pass']);
-    for (const viewer of [SPECTATOR, 0, 2])
+    for (const viewer of [SPECTATOR, 0, 2]) {
       expect(JSON.stringify(G.view(holder, viewer))).toBe(JSON.stringify(G.view(none, viewer)));
+      // Not "waiting for seat 1": a window is only "waiting for responses" (AOH-HID-1, AOH-HID-14).
+      expect([G.view(holder, viewer).waiting, G.view(holder, viewer).responses]).toEqual([[], true]);
+    }
+    expect(G.view(holder, 1).prompts).toEqual([expect.objectContaining({ kind: 'aoh.response' })]);
 
     // Luck windows: Earthquake owner (DP-3), Volcano victim (DP-5), Famine round (DP-6), Barbarians (DP-7).
     const disaster = (card: string, hand: string, victimHand: string[]) =>
@@ -383,22 +387,43 @@ describe('Hidden information (§21)', () => {
       for (const viewer of [SPECTATOR, 1, 2])
         expect(JSON.stringify(G.view(c, viewer))).toBe(JSON.stringify(G.view(d, viewer)));
     }
-    // Famine: every survivor in turn from the drawer gets the window, holder or not.
-    const f = scenario({
-      players: 3,
-      seats: [{ hand: ['luck'] }, { hand: ['iron'] }, { hand: ['wood'] }],
-      deck: ['famine'],
-      at: { turn: 1 },
-    });
-    const asked: Seat[] = [];
-    while (awaited(f)[0]?.kind === 'aoh.luck') {
-      const p = awaited(f)[0]!;
-      expect(p.window).toBe(true);
-      asked.push(p.seat);
-      expect(types(f, p.seat)).toEqual(p.seat === 0 ? ['luck', 'pass'] : ['pass']);
-      act(f, p.seat, { type: 'pass' });
+    // Famine: one window for every survivor at once, holder or not; nobody else sees who answered.
+    const famine = (hands: string[][]) =>
+      scenario({
+        players: 3,
+        seats: hands.map((hand) => ({ hand })),
+        deck: ['famine'],
+        at: { turn: 1 },
+      });
+    const f = famine([['luck'], ['iron'], ['wood']]);
+    const g = famine([['wood'], ['iron'], ['luck']]);
+    for (const st of [f, g]) {
+      expect(awaited(st).map((p) => [p.seat, p.kind, p.window])).toEqual([
+        [0, 'aoh.luck', true],
+        [1, 'aoh.luck', true],
+        [2, 'aoh.luck', true],
+      ]);
+      for (const viewer of [SPECTATOR, 1]) {
+        const v = G.view(st, viewer);
+        expect(v.waiting).toEqual([]); // no name …
+        expect(v.responses).toBe(true); // … only "waiting for responses"
+      }
     }
-    expect(asked).toEqual([1, 2, 0]);
+    expect(types(f, 0)).toEqual(['luck', 'pass']);
+    expect(types(g, 0)).toEqual(['pass']);
+    // Seat 1 (no Luck in either world) sees the same table whoever holds it, before and after the
+    // seats without Luck have answered (the server answers them after its uniform minimum time).
+    expect(JSON.stringify(G.view(f, 1))).toBe(JSON.stringify(G.view(g, 1)));
+    act(f, 1, { type: 'pass' });
+    act(f, 2, { type: 'pass' });
+    act(g, 1, { type: 'pass' });
+    act(g, 0, { type: 'pass' });
+    expect(awaited(f).map((p) => p.seat)).toEqual([0]);
+    expect(awaited(g).map((p) => p.seat)).toEqual([2]);
+    for (const viewer of [SPECTATOR, 1]) {
+      expect(JSON.stringify(G.view(f, viewer))).toBe(JSON.stringify(G.view(g, viewer)));
+      expect(G.renderText(G.view(f, viewer), 'en', (s) => `P${s}`)).toContain('Waiting for responses');
+    }
   });
 
   it('AOH-HID-15, AOH-HID-16: battle cards stay face-down to the other side until their units fight, and never after', () => {
@@ -595,19 +620,24 @@ describe('Decision points (§22)', () => {
     expect(awaited(one)).toEqual([expect.objectContaining({ seat: 2, kind: 'aoh.luck' })]);
   });
 
-  it('AOH-DP-6: the Famine Luck window asks survivors one at a time from the drawer; the first Luck ends it', () => {
+  it('AOH-DP-6: the Famine Luck window opens for every survivor at once; the first Luck in turn order from the drawer is the one played', () => {
     const st = scenario({
       players: 4,
       seats: [{ hand: ['grain'] }, { hand: ['grain'] }, { hand: ['luck', 'grain'] }, { hand: ['luck'] }],
       deck: ['famine'],
       at: { turn: 1 },
     });
-    expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.luck', window: true })]);
-    expect(G.defaultAction(st, 1)).toEqual({ type: 'pass' });
-    act(st, 1, { type: 'pass' });
-    expect(awaited(st)[0]!.seat).toBe(2);
+    expect(awaited(st)).toEqual(
+      [0, 1, 2, 3].map((seat) => expect.objectContaining({ seat, kind: 'aoh.luck', window: true })),
+    );
+    for (const s of [0, 1, 2, 3]) expect(G.defaultAction(st, s)).toEqual({ type: 'pass' });
+    act(st, 3, { type: 'luck' });
+    act(st, 0, { type: 'pass' });
     act(st, 2, { type: 'luck' });
-    expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.action' })]); // seat 3 is never asked
+    expect(awaited(st).map((p) => p.seat)).toEqual([1]); // the window waits for its last answer
+    act(st, 1, { type: 'pass' });
+    // Order from the drawer B: B, C, D, A — C's Luck comes before D's; D keeps his.
+    expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.action' })]);
     expect(st.p.map((p) => p.hand.includes('grain'))).toEqual([true, true, true, false]);
     expect(st.p[3]!.hand).toEqual(['luck']);
   });

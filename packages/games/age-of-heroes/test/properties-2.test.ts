@@ -9,5 +9,8 @@ describe('random complete games, 2 players', () => {
     expect(t.games).toBe(200);
     expect(t.capped).toBe(0);
     expect(Object.values(t.reasons).reduce((a, b) => a + b, 0)).toBe(200);
+    // Response windows were checked (AOH-HID-14), many of them against a world where other seats
+    // hold Luck, Olympic Games or a Hero.
+    expect(t.windowHolderChanges).toBeGreaterThan(20);
   });
 });

@@ -47,6 +47,9 @@ export function perturbHidden(st: AohState, seat: Seat, rng: Rng): void {
       f.heroes = [];
     }
     if (f.k === 'response' && f.seat !== seat) f.heroes = [];
+    // A secret Luck answer the new hand cannot back becomes a pass (the window's seats stay the same).
+    if (f.k === 'event')
+      f.ans = f.ans.map((a, s) => (s !== seat && a === 2 && !st.p[s]!.hand.includes('luck') ? 1 : a));
   }
   if (st.market) st.market.drafts = st.market.drafts.map((d, s) => (s === seat ? d : null));
   st.rng = [rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30)];
@@ -69,6 +72,33 @@ export function runGames(
       invariants: checkInvariants,
       perturbHidden,
       maxActions: 100_000,
+    })),
+  );
+}
+
+/**
+ * `count` random complete games in which the seat asked resigns now and then (about once in `every`
+ * of its decisions): every check of `runGames` holds after resignations at any point too
+ * (AOH-ELIM-8), and they replay.
+ */
+export function runResignGames(
+  players: number,
+  count: number,
+  seedPrefix: string,
+  checkEvery: number,
+  every: number,
+): PropertyTally {
+  return runPropertyGames<AohState>(
+    ageOfHeroes,
+    Array.from({ length: count }, (_, g) => ({
+      seats: players,
+      seed: `${seedPrefix}-${players}-${g}`,
+      options: { tribes: g % 2 ? 'draft' : 'random' },
+      checkEvery,
+      invariants: checkInvariants,
+      perturbHidden,
+      maxActions: 100_000,
+      choose: (legal: unknown[], rng: Rng) => (rng.int(every) === 0 ? { type: 'resign' } : rng.pick(legal)),
     })),
   );
 }

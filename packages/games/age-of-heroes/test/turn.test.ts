@@ -452,6 +452,7 @@ describe('turn structure (§10)', () => {
     expect(ageOfHeroes.prompts(f)[0]).toMatchObject({ seat: 0, kind: 'aoh.luck' });
     expect(ageOfHeroes.legalActions(f, 0)).toContainEqual({ type: 'luck' });
     act(f, 0, { type: 'luck' });
+    act(f, 1, { type: 'pass' }); // the window is open for both at once; it closes when both have answered
     expect(f.p[0]!.hand).toEqual(['grain']);
     expect(f.p[1]!.hand).toEqual(['grain']);
     expect(kind(f)).toBe('aoh.action');
