@@ -35,12 +35,21 @@ export interface ServerBenchOptions {
   store: string;
   /** The server's minimum response-window time, ms (0: answers are not held back). */
   windowMs: number;
+  /** After the load, every client gone, wait this long and report the server's memory again, s (0: not). */
+  rest: number;
   /** Write a V8 CPU profile of the server during the measured phase to this file. */
   cpuProf?: string;
   /** Write a sampled allocation profile of the server during the measured phase to this file. */
   heapProf?: string;
   seed?: string;
   progress?: (line: string) => void;
+}
+
+export interface MemoryPhase {
+  rssMB: number;
+  heapMB: number;
+  dbHeapMB: number | null;
+  wasmMB: number | null;
 }
 
 export interface LatencyStats {
@@ -128,6 +137,13 @@ export interface ServerBenchResult {
     /** The same after the load: `tables` idle mid-game tables, plus what the finished games left. */
     kbPerTableAfterLoad: number;
     heapKbPerTableAfterLoad: number;
+    /**
+     * The server process's memory in MB at each phase — just started; at the end of the load (no forced
+     * collection); after `rest` seconds with every client gone (if asked), before and after a forced
+     * collection — and what holds it: the main thread's JavaScript heap (reserved), the embedded
+     * database thread's heap and PGlite's WebAssembly memory.
+     */
+    phases: Record<string, MemoryPhase>;
   };
   games: { started: number; finished: number };
   loadAverage: { before: number[]; after: number[] };
@@ -672,7 +688,15 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
     },
   );
   const load = new Load(`http://127.0.0.1:${server.port}`, o);
+  const phases: Record<string, MemoryPhase> = {};
+  const phase = (s: ChildStats): MemoryPhase => ({
+    rssMB: r1(s.rss / 2 ** 20),
+    heapMB: r1(s.heapTotal / 2 ** 20),
+    dbHeapMB: s.db ? r1(s.db.heapTotal / 2 ** 20) : null,
+    wasmMB: s.db ? r1(s.db.wasm / 2 ** 20) : null,
+  });
   try {
+    phases.started = phase(await server.stats());
     // One table first, whose connections are then closed: what the first table costs once (code
     // compiled, caches filled) belongs to the baseline, not to every table.
     const first = await load.createTable();
@@ -721,6 +745,15 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
     await sleep(300);
     const after = await settled(server);
     const loadAfter = os.loadavg().map(r3);
+    phases.load = phase(s1);
+    if (o.rest > 0) {
+      load.running = false;
+      load.closeAll();
+      progress(`every client gone; the server's memory in ${o.rest} s`);
+      await sleep(o.rest * 1000);
+      phases.rest = phase(await server.stats());
+      phases.restCollected = phase(await settled(server));
+    }
 
     const wall = (s1.at - s0.at) / 1000;
     const n = o.tables;
@@ -762,6 +795,7 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
         heapKbPerIdleTable: kb(base, idle, 'heapUsed'),
         kbPerTableAfterLoad: kb(base, after, 'rss'),
         heapKbPerTableAfterLoad: kb(base, after, 'heapUsed'),
+        phases,
       },
       clientLoopDelayP99Ms: r3(loop.percentile(99) / 1e6),
       clientCpuShare: r3((c1.user + c1.system) / 1e6 / wall),
@@ -794,6 +828,13 @@ export async function runServerBench(o: ServerBenchOptions): Promise<ServerBench
 
 /* ------------------------------------------------------------------------------------------ CLI */
 
+const PHASE_NAMES: Record<string, string> = {
+  started: 'just started',
+  load: 'under load',
+  rest: 'after the rest',
+  restCollected: 'after the rest, collected',
+};
+
 const HELP = `Usage: npm run bench -- server [options]
 
 Measures the game server (${GAME}) under a steady load: it runs alone in a child process on
@@ -815,6 +856,8 @@ Options:
                   removed afterwards; default), memory (PGlite in memory, no journal file),
                   a PGlite directory, or a postgres:// URL
   --window MS     the server's minimum response-window time (default 0: not held back)
+  --rest S        after the load, close every client, wait S seconds and report the server's memory
+                  again (default 0: not)
   --cpu-prof FILE write a V8 CPU profile of the server during the measured phase to FILE
                   (.cpuprofile; open it in Chrome DevTools or speedscope)
   --heap-prof FILE write a sampled profile of the server's allocations during the measured phase,
@@ -898,6 +941,14 @@ function human(r: ServerBenchResult, cpu: string): string {
       `${fmt(r.server.rssMB, 1)} MB`,
       `at the end of the load (baseline ${fmt(r.memory.baselineRssKB / 1024, 1)} MB)`,
     ],
+    ...Object.entries(r.memory.phases).map(([name, m]): [string, string, string] => [
+      `RSS ${PHASE_NAMES[name] ?? name}`,
+      `${fmt(m.rssMB, 1)} MB`,
+      `main heap ${fmt(m.heapMB, 1)} MB` +
+        (m.wasmMB === null
+          ? ''
+          : `; database thread heap ${fmt(m.dbHeapMB!, 1)} MB, PGlite memory ${fmt(m.wasmMB, 1)} MB`),
+    ]),
   ];
   const w0 = Math.max(...rows.map((x) => x[0].length));
   const w1 = Math.max(...rows.map((x) => x[1].length));
@@ -950,6 +1001,7 @@ export async function serverMain(argv: string[]): Promise<number> {
     think: numberFlag(p, 'think', 0),
     store: str('store', 'temp'),
     windowMs: numberFlag(p, 'window', 0),
+    rest: numberFlag(p, 'rest', 0),
     seed: str('seed', 'server-bench'),
   };
   if (p.flags.has('cpu-prof')) options.cpuProf = str('cpu-prof', 'server.cpuprofile');

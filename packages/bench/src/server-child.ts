@@ -31,8 +31,11 @@ export interface ChildStats {
   system: number;
   rss: number;
   heapUsed: number;
+  heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** The embedded database's thread: its JavaScript heap and PGlite's WebAssembly memory (null: PostgreSQL). */
+  db: { heapTotal: number; heapUsed: number; wasm: number } | null;
   /** Event-loop delay since the previous sample, ms. */
   loopP99: number;
   loopMax: number;
@@ -127,6 +130,8 @@ async function main(): Promise<void> {
       system: cpu.system,
       rss: mem.rss,
       heapUsed: mem.heapUsed,
+      heapTotal: mem.heapTotal,
+      db: await server.databaseMemory().catch(() => null),
       external: mem.external,
       arrayBuffers: mem.arrayBuffers,
       loopP99: loop.percentile(99) / 1e6,

@@ -21,6 +21,7 @@ describe('server bench', () => {
       think: 0,
       store: 'temp', // the default: a fresh data directory, as npm start runs
       windowMs: 0,
+      rest: 0.5,
     });
     // The temporary data directory is gone afterwards.
     expect([...temps()].filter((f) => !before.has(f))).toEqual([]);
@@ -47,6 +48,13 @@ describe('server bench', () => {
     expect(json.server.actP99Ms).toBeGreaterThanOrEqual(json.server.actP50Ms);
     expect(json.server.actP50Ms).toBeLessThanOrEqual(json.latencyMs.max);
     expect(Number.isFinite(json.memory.kbPerIdleTable)).toBe(true);
+    // The memory of each phase, and what holds it: the main heap, the database thread, PGlite's memory.
+    expect(Object.keys(json.memory.phases)).toEqual(['started', 'load', 'rest', 'restCollected']);
+    for (const m of Object.values(json.memory.phases)) {
+      expect(m.rssMB).toBeGreaterThan(m.heapMB);
+      expect(m.wasmMB).toBeGreaterThanOrEqual(64);
+      expect(m.dbHeapMB).toBeGreaterThan(0);
+    }
     // Where the slowest 1% spent their time: the three legs add up to their mean latency (the two
     // processes read the same clock), and the server's times were found for every one of them.
     const sl = json.slowest!;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { JournaledStore, PgliteWorkerDb, Store, openPglite, openPostgres } from '@tabula/store';
+import type { DatabaseMemory } from '@tabula/store';
 import type { AppOptions } from './app.js';
 import { createApp } from './app.js';
 import { WorkerBotPool } from './bots.js';
@@ -37,6 +38,8 @@ export interface RunningServer {
    * allows it (`--expose-gc`), for memory measurements; the caller collects its own.
    */
   collectGarbage(): Promise<void>;
+  /** What the embedded database's thread holds (null with PostgreSQL), for memory reports. */
+  databaseMemory(): Promise<DatabaseMemory | null>;
   close(): Promise<void>;
 }
 
@@ -99,6 +102,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
         : `PGlite (${o.dataDir})`,
     async collectGarbage() {
       if (db instanceof PgliteWorkerDb) await db.collectGarbage();
+    },
+    async databaseMemory() {
+      return db instanceof PgliteWorkerDb ? db.memory() : null;
     },
     async close() {
       await a.close();

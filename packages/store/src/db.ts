@@ -3,13 +3,23 @@
  * the default on a laptop) and node-postgres (a real server shared by several processes). Both run
  * the very same SQL: PostgreSQL dialect, `$1` parameters.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { createPglite } from './pglite-create.js';
 import pg from 'pg';
-import type { WireError, WorkerOptions, WorkerReply, WorkerRequest } from './pglite-worker.js';
+import type {
+  DatabaseMemory,
+  WireError,
+  WorkerOptions,
+  WorkerReply,
+  WorkerRequest,
+} from './pglite-worker.js';
+import { CREATE_ENV } from './pglite-worker.js';
 export { createPglite, pgliteStartParams } from './pglite-create.js';
 
 export interface Db {
@@ -205,6 +215,11 @@ export class PgliteWorkerDb implements Db {
     return result;
   }
 
+  /** What the database thread holds (its JavaScript heap, PGlite's WebAssembly memory). */
+  async memory(): Promise<DatabaseMemory> {
+    return (await this.call({ op: 'memory' })).memory!;
+  }
+
   /**
    * Collects the worker thread's garbage where the process allows it (`--expose-gc`), so that memory
    * measurements see what the database really holds; does nothing otherwise.
@@ -245,8 +260,13 @@ export async function openPglite(dataDir: string, options: PgliteOptions = {}): 
 }
 
 async function openPgliteWorker(dataDir: string): Promise<Db> {
+  // A new database is created (PGlite runs initdb in a second PGlite of its own) by a short-lived process:
+  // the memory of that start (150–250 MB of WebAssembly memory and compiled code, which neither a closed
+  // PGlite nor an ended thread gives back to the system) leaves with it instead of staying in the server.
+  if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await createInProcess(dataDir);
   const worker = new Worker(workerScript(), {
     workerData: { tabulaPglite: true, dataDir } satisfies WorkerOptions,
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -266,6 +286,20 @@ async function openPgliteWorker(dataDir: string): Promise<Db> {
     throw e;
   }
   return new PgliteWorkerDb(worker);
+}
+
+/** Creates a PGlite database in `dataDir` in a process of its own (see openPgliteWorker). */
+async function createInProcess(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [fileURLToPath(workerScript())],
+      { env: { ...process.env, [CREATE_ENV]: dataDir } },
+      (e, _out, err) =>
+        e ? reject(new Error(`Creating the database in ${dataDir} failed: ${err || e.message}`)) : resolve(),
+    );
+  });
 }
 
 class PostgresDb implements Db {

@@ -17,3 +17,4 @@ export * from './journal.js';
 export function openDb(target: string): Promise<Db> {
   return /^postgres(ql)?:\/\//i.test(target) ? openPostgres(target) : openPglite(target);
 }
+export type { DatabaseMemory } from './pglite-worker.js';

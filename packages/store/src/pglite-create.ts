@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
  * zeros first (with it, every ~20,000 appends one statement stalled for 50–70 ms).
  */
 export function pgliteStartParams(): string[] {
-  return [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
+  return [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off', '-c', 'shared_buffers=16MB'];
 }
 
 /** A PGlite in memory (`'memory'`) or in a data directory (created if missing). */

@@ -4,7 +4,11 @@
  * server's event loop, so a slow statement (a checkpoint, a large snapshot) no longer stalls every
  * table. The parent sends queries, statements and transaction boundaries; each gets one reply.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+
+/** Run as a process with this variable set to a directory, the module creates a database there and ends. */
+export const CREATE_ENV = 'TABULA_PGLITE_CREATE';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { createPglite } from './pglite-create.js';
 
@@ -18,13 +22,24 @@ export type WorkerRequest =
   /** Closes the database (flushing it to its directory); the reply comes once it is closed. */
   | { id: number; op: 'close' }
   /** Collects this thread's garbage if the process allows it (`--expose-gc`; for measurements). */
-  | { id: number; op: 'gc' };
+  | { id: number; op: 'gc' }
+  /** The thread's memory: its JavaScript heap and the database's WebAssembly memory (`memory` in the reply). */
+  | { id: number; op: 'memory' };
 
 /** An error as it crosses the thread boundary: its message, name and PostgreSQL fields (`code`…). */
 export interface WireError {
   message: string;
   name: string;
   fields: Record<string, string | number | boolean>;
+}
+
+/** What the database thread holds, in bytes. */
+export interface DatabaseMemory {
+  /** The thread's JavaScript heap: reserved, and in use. */
+  heapTotal: number;
+  heapUsed: number;
+  /** PGlite's WebAssembly memory (PostgreSQL's whole address space: shared buffers, caches, its heap). */
+  wasm: number;
 }
 
 export interface WorkerReply {
@@ -35,6 +50,7 @@ export interface WorkerReply {
   tx?: number;
   /** The request failed (or, for id 0, the database could not be opened). */
   error?: WireError;
+  memory?: DatabaseMemory;
 }
 
 export interface WorkerOptions {
@@ -209,6 +225,12 @@ async function serve(port: NonNullable<typeof parentPort>, o: WorkerOptions): Pr
         (globalThis as { gc?: () => void }).gc?.();
         reply({ id: m.id });
         return;
+      case 'memory': {
+        const h = getHeapStatistics();
+        const wasm = (db as unknown as { Module?: { HEAPU8?: Uint8Array } }).Module?.HEAPU8?.byteLength ?? 0;
+        reply({ id: m.id, memory: { heapTotal: h.total_heap_size, heapUsed: h.used_heap_size, wasm } });
+        return;
+      }
       case 'close':
         return enqueue(async () => {
           try {
@@ -225,3 +247,16 @@ async function serve(port: NonNullable<typeof parentPort>, o: WorkerOptions): Pr
 
 const options = workerData as WorkerOptions | null;
 if (parentPort && options?.tabulaPglite === true) void serve(parentPort, options);
+else if (isMainThread && process.env[CREATE_ENV]) {
+  // Run as a process of its own: create the database in the directory named, then end.
+  const dir = process.env[CREATE_ENV];
+  createPglite(dir)
+    .then((pg) => pg.close())
+    .then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error((e as Error).message);
+        process.exit(1);
+      },
+    );
+}
