@@ -980,6 +980,7 @@ export async function serverMain(argv: string[]): Promise<number> {
     'think',
     'store',
     'window',
+    'rest',
     'cpu-prof',
     'heap-prof',
     'seed',

@@ -31,36 +31,57 @@ function workerScript(): URL {
   return existsSync(fileURLToPath(here)) ? here : new URL('../dist/bot-worker.js', import.meta.url);
 }
 
+/**
+ * Worker threads for bots, started on first use (a server whose tables have no bot holds no bot thread:
+ * one is a whole JavaScript heap with every game loaded) and started again if one fails.
+ */
 export class WorkerBotPool implements BotPool {
-  private readonly workers: Worker[] = [];
-  private readonly pending = new Map<number, { resolve: (a: unknown) => void; reject: (e: Error) => void }>();
+  private readonly workers: (Worker | null)[];
+  private readonly pending = new Map<
+    number,
+    { worker: Worker; resolve: (a: unknown) => void; reject: (e: Error) => void }
+  >();
   private next = 1;
   private turn = 0;
+  private closed = false;
 
-  constructor(size: number, timeoutMs = 10_000) {
-    for (let i = 0; i < Math.max(1, size); i++) {
-      const w = new Worker(workerScript());
-      w.unref();
-      w.on('message', (m: { id: number; action?: unknown; error?: string }) => {
-        const p = this.pending.get(m.id);
-        if (!p) return;
-        this.pending.delete(m.id);
-        if (m.error !== undefined) p.reject(new Error(m.error));
-        else p.resolve(m.action);
-      });
-      w.on('error', (e) => {
-        for (const p of this.pending.values()) p.reject(e);
-        this.pending.clear();
-      });
-      this.workers.push(w);
-    }
-    this.timeoutMs = timeoutMs;
+  constructor(
+    size: number,
+    private readonly timeoutMs = 10_000,
+  ) {
+    this.workers = Array.from({ length: Math.max(1, size) }, () => null);
   }
-  private readonly timeoutMs: number;
+
+  private worker(i: number): Worker {
+    const existing = this.workers[i];
+    if (existing) return existing;
+    const w = new Worker(workerScript());
+    w.unref();
+    w.on('message', (m: { id: number; action?: unknown; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error !== undefined) p.reject(new Error(m.error));
+      else p.resolve(m.action);
+    });
+    const gone = (e: Error) => {
+      if (this.workers[i] === w) this.workers[i] = null;
+      for (const [id, p] of this.pending)
+        if (p.worker === w) {
+          this.pending.delete(id);
+          p.reject(e);
+        }
+    };
+    w.on('error', gone);
+    w.on('exit', (code) => gone(new Error(`the bot thread ended (${code})`)));
+    this.workers[i] = w;
+    return w;
+  }
 
   choose(req: BotRequest): Promise<unknown> {
+    if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
     const id = this.next++;
-    const w = this.workers[this.turn++ % this.workers.length]!;
+    const w = this.worker(this.turn++ % this.workers.length);
     return new Promise((resolve, reject) => {
       const t = setTimeout(() => {
         this.pending.delete(id);
@@ -68,6 +89,7 @@ export class WorkerBotPool implements BotPool {
       }, this.timeoutMs);
       t.unref();
       this.pending.set(id, {
+        worker: w,
         resolve: (a) => {
           clearTimeout(t);
           resolve(a);
@@ -82,6 +104,7 @@ export class WorkerBotPool implements BotPool {
   }
 
   async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w?.terminate()));
   }
 }
