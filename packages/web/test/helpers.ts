@@ -82,6 +82,13 @@ export async function newTestContext(
     ...rest,
   });
   if (uiLocale) await context.addInitScript((l) => localStorage.setItem('tabula.locale', l), uiLocale);
+  // The server's Content-Security-Policy must let the client do everything it does: any violation is
+  // reported as a console error, which every test asserts there is none of.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
+  );
   // The tests play through the generic list of legal actions, which a table with a board folds away.
   await context.addInitScript((v) => localStorage.setItem('tabula.allActions', v), actionList);
   const blocked: string[] = [];

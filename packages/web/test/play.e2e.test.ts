@@ -47,7 +47,11 @@ describe('playing in the browser', () => {
   it('two people and two bots play a whole game to its end, through the lobby and the action bar', async () => {
     const ann = await open();
     const bob = await open();
-    await ann.page.goto(server.url + '/');
+    const page = await ann.page.goto(server.url + '/');
+    // The page comes with the server's security headers, and the whole game below runs under them
+    // (a violation would be a console error: see newTestContext).
+    expect(page!.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(page!.headers()['x-content-type-options']).toBe('nosniff');
     await ann.page.getByLabel('Your name').fill('Ann');
     await labelled(ann.page, 'Players').selectOption('4');
     await seatKind(ann.page, 1).selectOption('human');

@@ -20,6 +20,8 @@ export interface TableState {
   legal: unknown[];
   prompts: Prompt[];
   waitingFor: number[];
+  /** A response window is open: some seats are asked, and nobody is told which (AOH-HID-14). */
+  responses: boolean;
   deadline: number | null;
   log: LogEvent[];
   chat: ChatLine[];
@@ -47,6 +49,7 @@ export class TableConnection {
     legal: [],
     prompts: [],
     waitingFor: [],
+    responses: false,
     deadline: null,
     log: [],
     chat: [],
@@ -121,6 +124,7 @@ export class TableConnection {
           legal: m.legal as unknown[],
           prompts: m.prompts as Prompt[],
           waitingFor: m.waitingFor as number[],
+          responses: m.responses === true,
           deadline: m.deadline as number | null,
           log,
           chat: m.chat as ChatLine[],
@@ -135,6 +139,7 @@ export class TableConnection {
           legal: m.legal as unknown[],
           prompts: m.prompts as Prompt[],
           waitingFor: m.waitingFor as number[],
+          responses: m.responses === true,
           deadline: m.deadline as number | null,
           log: [...this.state.log, ...(m.events as LogEvent[])],
         });

@@ -64,7 +64,9 @@ export function ActionBar({
   else
     status = state.waitingFor.length
       ? t('table.waitingFor', { names: state.waitingFor.map(seatName).join(', ') })
-      : '';
+      : state.responses
+        ? t('table.waitingResponses')
+        : '';
   const list = (
     <>
       {state.legal.length > 8 && (

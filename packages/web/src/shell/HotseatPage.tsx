@@ -2,7 +2,7 @@
  * Hotseat: several seats of one match at one screen. Each seat has its own connection; when the
  * decision passes to another seat, a "pass the device" screen hides the previous player's hand.
  */
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { TableConnection } from '../net/connection.js';
 import { seatsOf } from '../storage.js';
 import { useT } from '../i18n/index.js';
@@ -17,19 +17,26 @@ export function HotseatPage({ matchId }: { matchId: string }) {
         .sort((a, b) => a.seat - b.seat),
     [matchId],
   );
-  // One watcher connection (the first seat) tells whose decision it is.
-  const watcher = useMemo(
-    () => (seats[0] ? new TableConnection(matchId, seats[0].token) : null),
-    [matchId, seats],
-  );
-  const st = useSyncExternalStore(
-    watcher?.subscribe ?? (() => () => {}),
-    watcher?.getSnapshot ?? (() => null),
-  );
+  // A watcher connection per seat of this screen tells whose decision it is: the seats the game waits
+  // for are public, but a response window names nobody (AOH-HID-14), so only each seat's own prompts
+  // tell which of them is asked.
+  const watchers = useMemo(() => seats.map((s) => new TableConnection(matchId, s.token)), [matchId, seats]);
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const offs = watchers.map((w) => w.subscribe(() => setTick((n) => n + 1)));
+    return () => offs.forEach((off) => off());
+  }, [watchers]);
+  const st = watchers[0]?.getSnapshot() ?? null;
   const [current, setCurrent] = useState<number | null>(null);
   const [revealed, setRevealed] = useState<number | null>(null);
   const mySeatNumbers = seats.map((s) => s.seat);
-  const next = st?.waitingFor.find((s) => mySeatNumbers.includes(s)) ?? null;
+  const asked = watchers.find((w) => {
+    const x = w.getSnapshot();
+    return x.v === st?.v && x.prompts.some((p) => !p.optional);
+  });
+  const next =
+    st?.waitingFor.find((s) => mySeatNumbers.includes(s)) ??
+    (asked ? seats[watchers.indexOf(asked)]!.seat : null);
   useEffect(() => {
     if (next !== null && next !== current) setCurrent(next);
   }, [next, current]);
