@@ -8,3 +8,4 @@ export * from './play.js';
 export * from './testkit.js';
 export * from './kit.js';
 export * from './canonical.js';
+export * from './playthrough.js';
