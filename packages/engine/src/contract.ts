@@ -65,6 +65,12 @@ export interface Prompt {
    * minimum time and answers a window whose only legal action is the default by itself.
    */
   window?: boolean;
+  /**
+   * How long (ms) the server holds this window open at least, when the game wants less than the
+   * server's uniform minimum (WINDOW_MS, 2 s): a quick tactical window inside a battle. The server takes
+   * the smaller of the two, and the same hold for every seat of the window, so it still tells nothing.
+   */
+  hold?: number;
   /** A simultaneous secret choice: other seats see only whether it has been committed. */
   secret?: boolean;
   /**
@@ -73,6 +79,19 @@ export interface Prompt {
    * server applies each of those seats' timeout defaults.
    */
   timer?: { key: string; seconds: number };
+}
+
+/** The kinds of thing a player can click on a drawn table. */
+export type TargetKind = 'space' | 'unit' | 'card' | 'slot' | 'seat' | 'item';
+
+/**
+ * A thing on the table an action is about: a map space (hex, area, crossroads), a unit or army, a card,
+ * a slot of a board or tableau, a seat, an item (a resource kind…). `id` is the thing's id in the view.
+ * A drawn board asks `targetsOf` for each legal action and highlights exactly those things.
+ */
+export interface Target {
+  kind: TargetKind;
+  id: string | number;
 }
 
 /** Public face of a prompt, as other seats and spectators see it. */
@@ -170,6 +189,12 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
     string,
     { help: string; metavar?: string; flag?: boolean; players?: number }
   >;
+  /**
+   * The things on the table an action is about (typed targets), so that a drawn board can highlight
+   * what may be clicked and map a click back to the actions it starts. Empty for an action about no
+   * one thing (pass, end of step).
+   */
+  targetsOf?(action: A): readonly Target[];
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
 }

@@ -9,3 +9,4 @@ export * from './testkit.js';
 export * from './kit.js';
 export * from './canonical.js';
 export * from './playthrough.js';
+export * from './decisions.js';

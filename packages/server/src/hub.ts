@@ -339,7 +339,7 @@ export class Hub {
     const p = rt.prompts().find((x) => x.seat === seat);
     const since = rt.promptSince.get(seat);
     if (p?.window && since) {
-      const wait = since.at + this.config.windowMs - Date.now();
+      const wait = since.at + this.holdOf(p) - Date.now();
       if (wait > 0) await sleep(wait);
     }
     return this.submit(rt, seat, clientV, action, onStored);
@@ -389,6 +389,14 @@ export class Hub {
     return null;
   }
 
+  /**
+   * How long a response window stays open at least: the server's uniform minimum, or less where the
+   * game declares a shorter hold for that window (`Prompt.hold`, the same for every seat it asks).
+   */
+  private holdOf(p: Prompt): number {
+    return p.hold === undefined ? this.config.windowMs : Math.min(p.hold, this.config.windowMs);
+  }
+
   /** When each rule timer (Prompt.timer) of a match started, by key. */
   private readonly timerStarts = new Map<string, Map<string, number>>();
 
@@ -428,7 +436,7 @@ export class Hub {
       if (p.optional) continue;
       const since = rt.promptSince.get(p.seat) ?? { at: now, v };
       const legal = rt.legal(p.seat);
-      const windowAt = p.window ? since.at + this.config.windowMs : now;
+      const windowAt = p.window ? since.at + this.holdOf(p) : now;
       if (p.window && legal.length === 1) {
         this.later(id, windowAt - now, () => this.guard(this.auto(rt, v, p.seat, legal[0])));
         continue;

@@ -1,0 +1,162 @@
+/**
+ * The decision-point kit: one object per kind of decision, everything about it side by side — who
+ * decides, what their prompt says, the actions offered, how an answer is applied, the timeout default,
+ * the rule a refusal cites — the way a rulebook says "X may do Y or Z; if he does nothing, Z" (Rally the
+ * Troops' one-object-per-state modules are the model). A game's flow is a plain-data stack of frames in
+ * its state (after bga-mars' operation stack): the base is the round or the turn, interrupts push
+ * frames, resolving pops them. Each kind of frame has a node in one table, which the compiler checks
+ * covers every kind; the kit derives `prompts`, `legalActions`, the dispatch of `apply`, `defaultAction`
+ * and the run loop from that table, so adding or changing a decision touches one object.
+ */
+import type { ApplyResult, EventSink, Prompt, Seat } from './contract.js';
+import type { RuleFailure } from './kit.js';
+
+/** A frame of a game's operation stack: plain data tagged with its kind. */
+export interface Frame {
+  readonly k: string;
+}
+
+/** What a prompt says besides its seat and kind (kept by the kit from the node). */
+export type PromptShape = Omit<Prompt, 'seat' | 'kind'>;
+
+/** One kind of decision. `F` is the frame that waits for it, `A` the game's action type. */
+export interface Decision<S, F, A> {
+  /** The prompt's kind (namespaced, e.g. `aoh.build`): a UI picks its screen by it, the catalog its words. */
+  readonly prompt: string;
+  /** The rule an input that does not answer this decision is refused under. */
+  readonly rule: string;
+  /** The seats asked now, in the order their prompts are listed. */
+  who(st: S, f: F): readonly Seat[];
+  /** Whether `seat` is asked now (default: `who` includes it); a fast path for the legal listing. */
+  asks?(st: S, f: F, seat: Seat): boolean;
+  /** The prompt of one seat asked: its arguments and flags (window, secret, optional, timer, hold). */
+  ask?(st: S, f: F, seat: Seat): PromptShape;
+  /** Appends every action offered to `seat` to `out`. */
+  offers(st: S, f: F, seat: Seat, out: A[]): void;
+  /** Applies an answer of `seat`, validating it completely first; a refusal changes nothing. */
+  answer(st: S, f: F, seat: Seat, a: A, log: EventSink): ApplyResult;
+  /** The deterministic timeout default of `seat` (the spec's decision-point table), or null. */
+  byDefault(st: S, f: F, seat: Seat): A | null;
+}
+
+/** What happens to a frame of one kind: automatic work, a decision, or both (work, then a decision). */
+export interface Node<S, F, A> {
+  /**
+   * Automatic work on the frame when it is on top: it may change the state, push and pop frames; it
+   * returns true when the frame now waits for its decision. Without `run`, the frame always waits.
+   */
+  run?(st: S, f: F, log: EventSink): boolean;
+  /** The decision the frame waits for; a frame without one must never wait. */
+  decide?: Decision<S, F, A>;
+}
+
+/** A node for every kind of frame: a missing or misspelt kind is a compile error. */
+export type FlowTable<S, F extends Frame, A> = { readonly [K in F['k']]: Node<S, Extract<F, { k: K }>, A> };
+
+export interface FlowSpec<S, F extends Frame, A> {
+  readonly table: FlowTable<S, F, A>;
+  /** The frame stack inside the state (top = last). */
+  stack(st: S): F[];
+  /** Whether the game is over (nothing is asked then, and the run loop stops). */
+  over(st: S): boolean;
+  /** Called once when the run loop finds the game over (e.g. to clear what was still resolving). */
+  onOver?(st: S, log: EventSink): void;
+  /**
+   * Checks before any decision (malformed input, a seat out of the game, inputs allowed at any time
+   * such as resigning): a result ends `apply` with it, null lets the decision answer.
+   */
+  before?(st: S, seat: Seat, a: A, log: EventSink): ApplyResult | null;
+  /** The refusal of an input from a seat that is not asked now (`decision` null: nobody is). */
+  notAsked(st: S, seat: Seat, decision: Decision<S, F, A> | null): RuleFailure;
+  /** Runs after every accepted answer, before the run loop goes on (checkpoints…). */
+  after?(st: S, seat: Seat, a: A, log: EventSink): void;
+  /** Automatic steps the run loop may take in a row before it decides the flow is stuck (default 1e6). */
+  readonly maxSteps?: number;
+}
+
+/** The contract's decision functions, derived from a flow table. */
+export interface Flow<S, F extends Frame, A> {
+  /** Runs automatic work until the top frame waits for a decision or the game is over. */
+  advance(st: S, log: EventSink): void;
+  /** The frame waiting for a decision and its decision, or null. */
+  current(st: S): { f: F; d: Decision<S, F, A> } | null;
+  prompts(st: S): Prompt[];
+  legalActions(st: S, seat: Seat): A[];
+  apply(st: S, seat: Seat, a: A, log: EventSink): ApplyResult;
+  defaultAction(st: S, seat: Seat): A | null;
+}
+
+/** Builds a game's decision functions from its flow table. */
+export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F, A> {
+  const table = spec.table as unknown as Record<string, Node<S, F, A>>;
+  const max = spec.maxSteps ?? 1_000_000;
+  const nodeOf = (f: F): Node<S, F, A> => {
+    const n = table[f.k];
+    if (n === undefined) throw new Error(`no node for frame kind "${f.k}"`);
+    return n;
+  };
+  const current = (st: S): { f: F; d: Decision<S, F, A> } | null => {
+    if (spec.over(st)) return null;
+    const stack = spec.stack(st);
+    const f = stack[stack.length - 1];
+    if (f === undefined) return null;
+    const d = nodeOf(f).decide;
+    return d ? { f, d } : null;
+  };
+  const asks = (st: S, f: F, d: Decision<S, F, A>, seat: Seat): boolean =>
+    d.asks ? d.asks(st, f, seat) : d.who(st, f).includes(seat);
+
+  const advance = (st: S, log: EventSink): void => {
+    for (let i = 0; ; i++) {
+      if (spec.over(st)) {
+        spec.onOver?.(st, log);
+        return;
+      }
+      const stack = spec.stack(st);
+      const f = stack[stack.length - 1];
+      if (f === undefined) throw new Error('the operation stack is empty and the game is not over');
+      const n = nodeOf(f);
+      if (n.run === undefined || n.run(st, f, log)) {
+        if (!n.decide) throw new Error(`frame "${f.k}" waits but has no decision`);
+        return;
+      }
+      if (i >= max) throw new Error(`the flow ran ${max} automatic steps without a decision (at "${f.k}")`);
+    }
+  };
+
+  return {
+    advance,
+    current,
+    prompts(st) {
+      const c = current(st);
+      if (!c) return [];
+      const out: Prompt[] = [];
+      for (const seat of c.d.who(st, c.f)) {
+        const shape = c.d.ask?.(st, c.f, seat);
+        out.push(shape ? { seat, kind: c.d.prompt, ...shape } : { seat, kind: c.d.prompt });
+      }
+      return out;
+    },
+    legalActions(st, seat) {
+      const out: A[] = [];
+      const c = current(st);
+      if (c && asks(st, c.f, c.d, seat)) c.d.offers(st, c.f, seat, out);
+      return out;
+    },
+    apply(st, seat, a, log) {
+      const pre = spec.before?.(st, seat, a, log);
+      if (pre) return pre;
+      const c = current(st);
+      if (!c || !asks(st, c.f, c.d, seat)) return spec.notAsked(st, seat, c ? c.d : null);
+      const r = c.d.answer(st, c.f, seat, a, log);
+      if (!r.ok) return r;
+      spec.after?.(st, seat, a, log);
+      advance(st, log);
+      return r;
+    },
+    defaultAction(st, seat) {
+      const c = current(st);
+      return c && asks(st, c.f, c.d, seat) ? c.d.byDefault(st, c.f, seat) : null;
+    },
+  };
+}
