@@ -37,10 +37,10 @@ export class MatchRuntime {
 
   private constructor(
     readonly game: AnyGame,
-    public row: MatchRow,
-    public seats: SeatRow[],
-    public state: unknown,
-    public v: number,
+    readonly row: MatchRow,
+    private seats: SeatRow[],
+    private current_: unknown,
+    private v_: number,
     private readonly store: Store,
     private readonly opts: RuntimeOptions,
   ) {}
@@ -65,11 +65,49 @@ export class MatchRuntime {
       state = s.value;
       rt.events[0] = log;
     }
-    rt.state = state;
-    rt.v = v;
+    rt.current_ = state;
+    rt.v_ = v;
     await rt.applyStored(await store.actions(row.id, v));
     rt.notePrompts(Date.now());
     return rt;
+  }
+
+  /** The authoritative state (read only: it changes through `submit` and `catchUp` alone). */
+  get state(): unknown {
+    return this.current_;
+  }
+
+  /** The version: the number of stored actions. */
+  get v(): number {
+    return this.v_;
+  }
+
+  /** Reads the seats again from the store (another process changed them), after earlier tasks. */
+  reloadSeats(): Promise<void> {
+    return this.exclusive(async () => {
+      this.seats = await this.store.getSeats(this.row.id);
+    });
+  }
+
+  /** The bot that plays `seat`, if a bot does. */
+  botOf(seat: Seat): string | null {
+    const s = this.seats.find((x) => x.seat === seat);
+    return s && s.kind === 'bot' ? s.bot : null;
+  }
+
+  /**
+   * A bot takes `seat` over (its player left or ran out of time), stored first; false if a bot already
+   * plays it. Serialised with every other change of the match.
+   */
+  handToBot(seat: Seat, bot: string): Promise<boolean> {
+    return this.exclusive(async () => {
+      const s = this.seats.find((x) => x.seat === seat);
+      if (!s || s.kind === 'bot') return false;
+      await this.store.setSeat(this.row.id, { seat, kind: 'bot', bot, connected: false });
+      s.kind = 'bot';
+      s.bot = bot;
+      return true;
+    });
   }
 
   /** Runs `fn` after every earlier task of this match (one writer at a time per process). */
@@ -82,14 +120,14 @@ export class MatchRuntime {
   private async applyStored(rows: { seq: number; seat: number; action: unknown }[]): Promise<boolean> {
     let moved = false;
     for (const a of rows) {
-      if (a.seq !== this.v + 1)
-        throw new Error(`match ${this.row.id}: stored action ${a.seq} does not follow ${this.v}`);
+      if (a.seq !== this.v_ + 1)
+        throw new Error(`match ${this.row.id}: stored action ${a.seq} does not follow ${this.v_}`);
       const log: GameEvent[] = [];
-      const r = this.game.apply(this.state, a.seat, a.action, log);
+      const r = this.game.apply(this.current_, a.seat, a.action, log);
       if (!r.ok)
         throw new Error(`match ${this.row.id}: stored action ${a.seq} rejected on load: ${r.error.message}`);
-      this.v = a.seq;
-      this.events[this.v] = log;
+      this.v_ = a.seq;
+      this.events[this.v_] = log;
       this.lastActor = a.seat;
       moved = true;
     }
@@ -98,7 +136,7 @@ export class MatchRuntime {
 
   /** Loads actions stored by other processes. Returns true if the state moved on. */
   async catchUp(): Promise<boolean> {
-    const moved = await this.applyStored(await this.store.actions(this.row.id, this.v));
+    const moved = await this.applyStored(await this.store.actions(this.row.id, this.v_));
     if (moved) {
       this.notePrompts(Date.now());
       await this.afterChange();
@@ -116,15 +154,16 @@ export class MatchRuntime {
         ok: false,
         code: 'match.notActive',
         message: this.row.status === 'finished' ? 'The game is over.' : 'The game has not started yet.',
-        v: this.v,
+        v: this.v_,
       };
-    if (clientV !== this.v)
+    if (clientV !== this.v_)
       return {
         ok: false,
         code: 'stale',
-        message: `Your view is out of date (version ${clientV}, the game is at ${this.v}); it has been refreshed.`,
-        v: this.v,
+        message: `Your view is out of date (version ${clientV}, the game is at ${this.v_}); it has been refreshed.`,
+        v: this.v_,
       };
+    this.lastActor = seat;
     // Only a listed legal action (or the resignation) is applied and stored, in its listed form: the
     // action log and the other seats never see an object a client made up.
     const c = canonicalAction(seat >= 0 ? this.legal(seat) : [], action);
@@ -133,7 +172,7 @@ export class MatchRuntime {
         ok: false,
         code: 'action.unknownFields',
         message: `The action has fields that no legal action has: ${fieldList(c.fields)}.`,
-        v: this.v,
+        v: this.v_,
       };
     const listed = c.kind === 'listed';
     // The move is applied to the state itself, which stays where it is in memory for the whole match
@@ -141,16 +180,16 @@ export class MatchRuntime {
     // stop the process). A copy taken first stands for the state while the move is being stored, so
     // nothing reads a move before it is stored, and stays the state if the move is not stored.
     // An unlisted action is still handed to the rules, for their reason (and rule) of refusing it.
-    const live = this.state;
+    const live = this.current_;
     const before = this.game.clone(live);
     const log: GameEvent[] = [];
     const r = this.game.apply(live, seat, listed ? c.action : action, log);
-    this.state = before;
+    this.current_ = before;
     // What the rules said of the state before the move holds for its copy.
     if (this.memo.state === live) this.memo.state = before;
     // (A rejected action changes nothing, by the engine contract; the copy becomes the state even so.)
     if (!r.ok)
-      return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v };
+      return { ok: false, code: r.error.code, message: r.error.message, rule: r.error.rule, v: this.v_ };
     if (!listed) {
       // The rules took an action they did not list: a defect of the game, refused here all the same.
       console.error(`tabula: ${this.game.id} accepted an unlisted action of seat ${seat}; refused.`);
@@ -158,29 +197,29 @@ export class MatchRuntime {
         ok: false,
         code: 'action.notListed',
         message: 'That action is not one of your legal actions now.',
-        v: this.v,
+        v: this.v_,
       };
     }
     action = c.action;
-    const stored = await this.store.appendAction(this.row.id, this.v, { seat, action });
+    const stored = await this.store.appendAction(this.row.id, this.v_, { seat, action });
     if (!stored.ok) {
       if (stored.reason === 'not-found')
-        return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v };
+        return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v_ };
       // Another process stored a move at this version first: take its moves, reject ours as stale.
       await this.catchUp();
       return {
         ok: false,
         code: 'stale',
         message: 'Another move was made first; your view has been refreshed.',
-        v: this.v,
+        v: this.v_,
       };
     }
-    this.state = live;
-    this.v = stored.seq;
-    this.events[this.v] = log;
+    this.current_ = live;
+    this.v_ = stored.seq;
+    this.events[this.v_] = log;
     this.notePrompts(Date.now());
     await this.afterChange();
-    return { ok: true, v: this.v };
+    return { ok: true, v: this.v_ };
   }
 
   private async afterChange(): Promise<void> {
@@ -193,8 +232,10 @@ export class MatchRuntime {
     // A snapshot only shortens loading (the log is the truth): it is written off the move's path,
     // so the mover's acknowledgement does not wait for it. It is a copy: the store may serialise it
     // after later moves have changed the state itself.
-    if (this.opts.snapshotEvery > 0 && this.v % this.opts.snapshotEvery === 0)
-      void this.store.saveSnapshot(this.row.id, this.v, this.game.clone(this.state)).catch(() => undefined);
+    if (this.opts.snapshotEvery > 0 && this.v_ % this.opts.snapshotEvery === 0)
+      void this.store
+        .saveSnapshot(this.row.id, this.v_, this.game.clone(this.current_))
+        .catch(() => undefined);
   }
 
   /** Records when each seat's prompt appeared (kept while the same prompt stays open). */
@@ -208,14 +249,14 @@ export class MatchRuntime {
       // A prompt of the same kind stays "the same decision" across other seats' moves (trading),
       // but a seat's own move starts a new one.
       if (!cur || cur.key !== key || this.lastActor === p.seat)
-        this.promptSince.set(p.seat, { v: this.v, at: now, key });
+        this.promptSince.set(p.seat, { v: this.v_, at: now, key });
     }
     for (const s of [...this.promptSince.keys()]) if (!seen.has(s)) this.promptSince.delete(s);
     this.lastActor = -2;
   }
 
   /** The seat whose move was applied last (its next prompt is a new decision). */
-  lastActor: Seat = -2;
+  private lastActor: Seat = -2;
 
   /**
    * What the rules say about the current state, computed once per version: a move asks for the
@@ -226,37 +267,37 @@ export class MatchRuntime {
 
   private current(): Memo {
     const m = this.memo;
-    if (m.v === this.v && m.state === this.state) return m;
-    return (this.memo = { v: this.v, state: this.state, legal: new Map() });
+    if (m.v === this.v_ && m.state === this.current_) return m;
+    return (this.memo = { v: this.v_, state: this.current_, legal: new Map() });
   }
 
   /** The game's outcome, or null while it goes on. */
   outcome(): Outcome | null {
     const m = this.current();
-    if (m.outcome === undefined) m.outcome = (this.game.outcome(this.state) as Outcome | null) ?? null;
+    if (m.outcome === undefined) m.outcome = (this.game.outcome(this.current_) as Outcome | null) ?? null;
     return m.outcome;
   }
 
   /** Every decision the game waits for now (none once it is over). Shared: do not modify. */
   prompts(): Prompt[] {
     const m = this.current();
-    return (m.prompts ??= this.outcome() ? [] : (this.game.prompts(this.state) as Prompt[]));
+    return (m.prompts ??= this.outcome() ? [] : (this.game.prompts(this.current_) as Prompt[]));
   }
 
   /** The seat's legal actions now. Shared: do not modify. */
   legal(seat: Seat): unknown[] {
     const m = this.current();
     let l = m.legal.get(seat);
-    if (!l) m.legal.set(seat, (l = this.game.legalActions(this.state, seat)));
+    if (!l) m.legal.set(seat, (l = this.game.legalActions(this.current_, seat)));
     return l;
   }
 
   /** Events visible to `viewer` after version `since`; null if some are no longer held (resync). */
   eventsSince(viewer: Seat, since: number): VersionedEvent[] | null {
-    if (since + 1 < this.eventsFrom && since < this.v) return null;
+    if (since + 1 < this.eventsFrom && since < this.v_) return null;
     const over = this.row.status === 'finished';
     const out: VersionedEvent[] = [];
-    for (let v = Math.max(since + 1, this.eventsFrom); v <= this.v; v++) {
+    for (let v = Math.max(since + 1, this.eventsFrom); v <= this.v_; v++) {
       for (const e of this.events[v] ?? []) {
         if (!over && !canSee(e, viewer)) continue;
         const ve: VersionedEvent = { v, key: e.key };
@@ -288,7 +329,7 @@ export class MatchRuntime {
       else if (!p.optional && !waiting.includes(p.seat)) waiting.push(p.seat);
     }
     return {
-      view: this.game.view(this.state, viewer),
+      view: this.game.view(this.current_, viewer),
       legal: viewer >= 0 ? this.legal(viewer) : [],
       prompts: ps.filter((p) => p.seat === viewer),
       waitingFor: waiting,
