@@ -55,8 +55,13 @@ export type FlowTable<S, F extends Frame, A> = { readonly [K in F['k']]: Node<S,
 
 export interface FlowSpec<S, F extends Frame, A> {
   readonly table: FlowTable<S, F, A>;
-  /** The frame stack inside the state (top = last). */
-  stack(st: S): F[];
+  /** The frame stack inside the state (top = last). Either this or `top` is given. */
+  stack?(st: S): F[];
+  /**
+   * The frame on top, for a game whose decisions are not kept as an array of kit frames (e.g. a frame per kind
+   * derived from a pending decision in the state): used instead of `stack` when given, with no array built.
+   */
+  top?(st: S): F | undefined;
   /** Whether the game is over (nothing is asked then, and the run loop stops). */
   over(st: S): boolean;
   /** Called once when the run loop finds the game over (e.g. to clear what was still resolving). */
@@ -95,10 +100,17 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
     if (n === undefined) throw new Error(`no node for frame kind "${f.k}"`);
     return n;
   };
+  const stackOf = spec.stack;
+  const top =
+    spec.top ??
+    ((st: S): F | undefined => {
+      if (!stackOf) throw new Error('a flow needs stack or top');
+      const stack = stackOf(st);
+      return stack[stack.length - 1];
+    });
   const current = (st: S): { f: F; d: Decision<S, F, A> } | null => {
     if (spec.over(st)) return null;
-    const stack = spec.stack(st);
-    const f = stack[stack.length - 1];
+    const f = top(st);
     if (f === undefined) return null;
     const d = nodeOf(f).decide;
     return d ? { f, d } : null;
@@ -112,8 +124,7 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
         spec.onOver?.(st, log);
         return;
       }
-      const stack = spec.stack(st);
-      const f = stack[stack.length - 1];
+      const f = top(st);
       if (f === undefined) throw new Error('the operation stack is empty and the game is not over');
       const n = nodeOf(f);
       if (n.run === undefined || n.run(st, f, log)) {

@@ -186,4 +186,32 @@ describe('the decision-point kit', () => {
       /1000 automatic steps without a decision \(at "loop"\)/,
     );
   });
+
+  it('reads the waiting frame from `top` instead of a stack array, with the same prompts, offers and answers', () => {
+    const viaTop = flow<State, Frame, Action>({
+      table,
+      top: (st) => st.stack[st.stack.length - 1],
+      onOver: (st) => void (st.stack.length = 0),
+      over: (st) => st.over !== null,
+      notAsked: (_st, _seat, d) => fail('notYou', 'It is not your decision.', d?.rule ?? 'NIM-0'),
+    });
+    const a = start(9);
+    const b = start(9);
+    for (let i = 0; i < 40 && !a.over; i++) {
+      const [p] = rules.prompts(a);
+      expect(viaTop.prompts(b)).toEqual(rules.prompts(a));
+      expect(viaTop.legalActions(b, p!.seat)).toEqual(rules.legalActions(a, p!.seat));
+      const act = rules.legalActions(a, p!.seat)[i % 2] ?? rules.defaultAction(a, p!.seat)!;
+      expect(viaTop.apply(b, p!.seat, act, undefined)).toEqual(rules.apply(a, p!.seat, act, undefined));
+      expect(b).toEqual(a);
+    }
+    expect(a.over).not.toBeNull();
+    expect(viaTop.current(b)).toBeNull();
+    expect(() =>
+      flow<State, Frame, Action>({ table, over: () => false, notAsked: () => fail('x', 'x', 'X') }).advance(
+        b,
+        undefined,
+      ),
+    ).toThrow(/stack or top/);
+  });
 });

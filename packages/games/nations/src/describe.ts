@@ -4,7 +4,7 @@ import { defaultSeatName, translate } from '@tabula/engine';
 import { E } from './config.js';
 import { eventCard, NATIONS, printedCard, progressCard } from './data.js';
 import { messages } from './messages.js';
-import type { Choose, NatAction, NatState } from './state.js';
+import type { ChoiceKind, Choose, NatAction, NatState, OptOf } from './state.js';
 import type { Bag } from './types.js';
 
 export const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
@@ -155,6 +155,129 @@ export function describeAction(
   }
 }
 
+/** What the words of a choice read: the state or view (null: none), the seat, the locale, seat names. */
+interface Words {
+  st: NatState | null;
+  seat: Seat;
+  l: Locale;
+  seatName: (s: Seat) => string;
+}
+const side = (w: Words, v: unknown) => tr(w.l, `nat.side.${String(v)}`);
+const res = (w: Words, v: unknown) => tr(w.l, `nat.res.${String(v)}`);
+const stopOr = <T extends object>(c: T, w: Words, f: (c: Exclude<T, { stop: true }>) => string): string =>
+  'stop' in c ? tr(w.l, 'nat.choose.stop') : f(c as Exclude<T, { stop: true }>);
+
+/** The words of each kind of decision's options: a missing kind is a compile error. */
+const CHOICE_WORDS: { readonly [K in ChoiceKind]: (c: OptOf<K>, w: Words) => string } = {
+  nation: (c, w) => tr(w.l, 'nat.choose.nation', { nation: nationName(String(c.nation), w.l), side: c.side }),
+  growth(c, w) {
+    if (c.take === 'worker')
+      return c.side
+        ? tr(w.l, 'nat.choose.growthWorkerSide', { side: side(w, c.side) })
+        : tr(w.l, 'nat.choose.growthWorker');
+    const pd = w.st?.pending;
+    const n = pd?.kind === 'growth' ? pd.d.amount : undefined;
+    return n !== undefined
+      ? tr(w.l, 'nat.choose.growthRes', { n, res: res(w, c.res) })
+      : tr(w.l, 'nat.choose.growthResAny', { res: res(w, c.res) });
+  },
+  machiavelli: (c, w) => tr(w.l, 'nat.choose.event', { card: cardName(String(c.event), w.l) }),
+  place(c, w) {
+    const r = w.st?.players[w.seat]?.row[c.slot];
+    return r
+      ? tr(w.l, 'nat.choose.slotCover', { slot: c.slot + 1, card: cardName(r.id, w.l) })
+      : tr(w.l, 'nat.choose.slot', { slot: c.slot + 1 });
+  },
+  advisorOut: (c, w) => tr(w.l, 'nat.choose.remove', { card: instName(w.st, w.seat, c.remove, w.l) }),
+  colonyOut: (c, w) => tr(w.l, 'nat.choose.remove', { card: instName(w.st, w.seat, c.remove, w.l) }),
+  removeCard: (c, w) => tr(w.l, 'nat.choose.remove', { card: instName(w.st, w.seat, c.remove, w.l) }),
+  battle: (c, w) => tr(w.l, 'nat.choose.res', { res: res(w, c.res) }),
+  golden(c, w) {
+    if ('hook' in c) return tr(w.l, `nat.choose.hook.${String(c.hook)}`);
+    if ('pay' in c) return tr(w.l, 'nat.choose.pay', { bag: bagText(c.pay, w.l) });
+    return tr(w.l, 'nat.choose.res', { res: res(w, c.res) });
+  },
+  cover: (c, w) =>
+    c.cover === null
+      ? tr(w.l, 'nat.choose.noCover')
+      : tr(w.l, 'nat.choose.cover', { card: instName(w.st, w.seat, c.cover, w.l) }),
+  gainChoice: (c, w) => tr(w.l, 'nat.choose.res', { res: res(w, c.res) }),
+  prodChoice: (c, w) => tr(w.l, 'nat.choose.res', { res: res(w, c.res) }),
+  subst: (c, w) => tr(w.l, 'nat.choose.lose', { bag: bagText(c.lose, w.l) }),
+  warSpread: (c, w) => tr(w.l, 'nat.choose.loss', { bag: bagText(c.loss, w.l) }),
+  offer: (c, w) => tr(w.l, c.accept ? 'nat.choose.accept' : 'nat.choose.decline'),
+  choice(c, w) {
+    const pd = w.st?.pending;
+    const br = pd?.kind === 'choice' && 'branches' in pd.d ? pd.d.branches[c.branch] : undefined;
+    const head = tr(w.l, 'nat.choose.branch', { n: c.branch + 1 });
+    return br ? `${head}: ${effectsText(br, w.l)}` : head;
+  },
+  gainSide: (c, w) => tr(w.l, 'nat.choose.side', { side: side(w, c.side) }),
+  loseWorker: (c, w) =>
+    tr(w.l, 'nat.choose.loseWorker', { from: fromText(w.st, w.seat, c.from, w.l), side: side(w, c.side) }),
+  freeArch: (c, w) => tr(w.l, 'nat.choose.n', { n: c.n }),
+  deployFree: (c, w) =>
+    stopOr(c, w, (m) =>
+      tr(w.l, 'nat.choose.deployFree', {
+        from: fromText(w.st, w.seat, m.from, w.l),
+        card: slotCard(w.st, w.seat, m.to, w.l),
+      }),
+    ),
+  undeployFor: (c, w) =>
+    stopOr(c, w, (m) => tr(w.l, 'nat.choose.undeployFor', { card: slotCard(w.st, w.seat, m.slot, w.l) })),
+  takeFree(c, w) {
+    const b = w.st?.board[(c.row - 1) * w.st.cols + c.col];
+    return tr(w.l, 'nat.choose.take', { card: b ? cardName(b.id, w.l) : `${c.row}/${c.col}` });
+  },
+  swap(c, w) {
+    const [a, b] = c.swap;
+    const nm = (i: number) => (w.st?.board[i] ? cardName(w.st.board[i].id, w.l) : `#${i}`);
+    return tr(w.l, 'nat.choose.swap', { a: nm(a), b: nm(b) });
+  },
+  turk: (c, w) => tr(w.l, 'nat.choose.give', { seat: w.seatName(c.give) }),
+};
+
+/**
+ * The kind of decision a `choose` action answers: the pending decision's kind when the action fits it, else
+ * the kind its fields name (an action read from a log, without the state it was taken in). Null: none.
+ */
+export function choiceKind(c: Choose, pending: ChoiceKind | undefined): ChoiceKind | null {
+  const has = (k: string) => c[k] !== undefined;
+  const fits: Partial<Record<ChoiceKind, boolean>> = {
+    undeployFor: has('slot') || has('stop'),
+    deployFree: (has('from') && has('to')) || has('stop'),
+    advisorOut: has('remove'),
+    colonyOut: has('remove'),
+    removeCard: has('remove'),
+    battle: has('res'),
+    gainChoice: has('res'),
+    prodChoice: has('res'),
+  };
+  if (pending && fits[pending]) return pending;
+  if (has('hook')) return 'golden';
+  if (has('give')) return 'turk';
+  if (has('nation')) return 'nation';
+  if (c.take === 'worker' || c.take === 'res') return 'growth';
+  if (has('event')) return 'machiavelli';
+  if (has('slot')) return 'place';
+  if (has('remove')) return 'removeCard';
+  if (c.cover !== undefined) return 'cover';
+  if (has('pay')) return 'golden';
+  if (has('lose')) return 'subst';
+  if (has('loss')) return 'warSpread';
+  if (has('branch')) return 'choice';
+  if (has('accept')) return 'offer';
+  if (c.stop) return 'deployFree';
+  if (has('from') && has('to')) return 'deployFree';
+  if (has('from') && has('side')) return 'loseWorker';
+  if (has('side')) return 'gainSide';
+  if (has('res')) return 'gainChoice';
+  if (has('n')) return 'freeArch';
+  if (has('row')) return 'takeFree';
+  if (has('swap')) return 'swap';
+  return null;
+}
+
 function describeChoice(
   st: NatState | null,
   seat: Seat,
@@ -162,68 +285,10 @@ function describeChoice(
   l: Locale,
   seatName: (s: Seat) => string = defaultSeatName(l),
 ): string {
-  if (c.hook !== undefined) return tr(l, `nat.choose.hook.${String(c.hook)}`);
-  if (c.give !== undefined) return tr(l, 'nat.choose.give', { seat: seatName(c.give as number) });
-  if (c.nation !== undefined)
-    return tr(l, 'nat.choose.nation', { nation: nationName(String(c.nation), l), side: c.side });
-  if (c.take === 'worker')
-    return c.side
-      ? tr(l, 'nat.choose.growthWorkerSide', { side: tr(l, `nat.side.${String(c.side)}`) })
-      : tr(l, 'nat.choose.growthWorker');
-  if (c.take === 'res') {
-    const n = st?.pending?.d?.amount;
-    return n !== undefined
-      ? tr(l, 'nat.choose.growthRes', { n, res: tr(l, `nat.res.${String(c.res)}`) })
-      : tr(l, 'nat.choose.growthResAny', { res: tr(l, `nat.res.${String(c.res)}`) });
-  }
-  if (c.event !== undefined) return tr(l, 'nat.choose.event', { card: cardName(String(c.event), l) });
-  if (c.slot !== undefined && st?.pending?.kind === 'undeployFor')
-    return tr(l, 'nat.choose.undeployFor', { card: slotCard(st, seat, c.slot as number, l) });
-  if (c.slot !== undefined) {
-    const r = st?.players[seat]?.row[c.slot as number];
-    return r
-      ? tr(l, 'nat.choose.slotCover', { slot: (c.slot as number) + 1, card: cardName(r.id, l) })
-      : tr(l, 'nat.choose.slot', { slot: (c.slot as number) + 1 });
-  }
-  if (c.remove !== undefined) return tr(l, 'nat.choose.remove', { card: instName(st, seat, c.remove, l) });
-  if (c.cover !== undefined)
-    return c.cover === null
-      ? tr(l, 'nat.choose.noCover')
-      : tr(l, 'nat.choose.cover', { card: instName(st, seat, c.cover, l) });
-  if (c.pay !== undefined) return tr(l, 'nat.choose.pay', { bag: bagText(c.pay as Bag, l) });
-  if (c.lose !== undefined) return tr(l, 'nat.choose.lose', { bag: bagText(c.lose as Bag, l) });
-  if (c.loss !== undefined) return tr(l, 'nat.choose.loss', { bag: bagText(c.loss as Bag, l) });
-  if (c.branch !== undefined) {
-    const br = (st?.pending?.d?.branches as unknown[][] | undefined)?.[c.branch as number];
-    return br
-      ? `${tr(l, 'nat.choose.branch', { n: (c.branch as number) + 1 })}: ${effectsText(br, l)}`
-      : tr(l, 'nat.choose.branch', { n: (c.branch as number) + 1 });
-  }
-  if (c.accept !== undefined) return tr(l, c.accept ? 'nat.choose.accept' : 'nat.choose.decline');
-  if (c.stop) return tr(l, 'nat.choose.stop');
-  if (c.from !== undefined && c.to !== undefined)
-    return tr(l, 'nat.choose.deployFree', {
-      from: fromText(st, seat, c.from as number, l),
-      card: slotCard(st, seat, c.to as number, l),
-    });
-  if (c.from !== undefined && c.side !== undefined)
-    return tr(l, 'nat.choose.loseWorker', {
-      from: fromText(st, seat, c.from as number, l),
-      side: tr(l, `nat.side.${String(c.side)}`),
-    });
-  if (c.side !== undefined) return tr(l, 'nat.choose.side', { side: tr(l, `nat.side.${String(c.side)}`) });
-  if (c.res !== undefined) return tr(l, 'nat.choose.res', { res: tr(l, `nat.res.${String(c.res)}`) });
-  if (c.n !== undefined) return tr(l, 'nat.choose.n', { n: c.n });
-  if (c.row !== undefined) {
-    const b = st?.board[((c.row as number) - 1) * st.cols + (c.col as number)];
-    return tr(l, 'nat.choose.take', { card: b ? cardName(b.id, l) : `${String(c.row)}/${String(c.col)}` });
-  }
-  if (c.swap !== undefined) {
-    const [a, b] = c.swap as number[];
-    const nm = (i: number) => (st?.board[i] ? cardName(st.board[i]!.id, l) : `#${i}`);
-    return tr(l, 'nat.choose.swap', { a: nm(a!), b: nm(b!) });
-  }
-  return JSON.stringify(c);
+  const k = choiceKind(c, st?.pending?.kind);
+  if (k === null) return JSON.stringify(c);
+  const words = CHOICE_WORDS[k] as (c: Choose, w: Words) => string;
+  return words(c, { st, seat, l, seatName });
 }
 
 /** A short text of an effect list (for choice branches). */

@@ -2,7 +2,7 @@
 import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
 import { err, ok, translate } from '@tabula/engine';
 import { parseOptions } from './config.js';
-import { defaultAction, legalActions, prompts } from './legal.js';
+import { defaultAction, legalActions, prompts } from './rules.js';
 import { messages } from './messages.js';
 import { apply, RULES_VERSION, setupState } from './rules.js';
 import type { NatAction, NatOptions, NatState, NatView } from './state.js';

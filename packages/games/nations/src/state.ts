@@ -3,7 +3,7 @@
  * Every part is plain JSON: the state is cloned with structuredClone-free JSON copies and hashed.
  */
 import type { RngState } from '@tabula/engine';
-import type { Bag, CardType, Effect, Level, Modifier, ModifierBody, Res } from './types.js';
+import type { Bag, CardFilter, CardType, Effect, Level, Modifier, ModifierBody, Res } from './types.js';
 
 export type Difficulty = 'chieftain' | 'prince' | 'king' | 'emperor';
 export const DIFFICULTIES: readonly Difficulty[] = ['chieftain', 'prince', 'king', 'emperor'];
@@ -149,15 +149,105 @@ export type Task =
 /** A recorded answer to a pre-decision of a multi-target effect (NAT-EVENT-5). */
 export type Answer = { accept?: boolean; branch?: number; picks?: number[][]; n?: number };
 
-/** A decision the game waits for; `opts` are the legal answers as `choose` actions. */
-export interface Pending {
-  s: number;
-  kind: string;
-  opts: Choose[];
-  /** Kind-specific data. */
-  d?: Record<string, unknown>;
-}
+/** An option of a decision: a `choose` action with the kind's own fields. */
+export type Opt<T> = { type: 'choose' } & T;
+/** Where a worker lost returns (NAT-POP-6). */
+export type ReturnSide = Side | 'overflow';
+/** An offer of the card vocabulary (§19.1 `offer`). */
+export type Offer = Extract<Effect, { offer: unknown }>['offer'];
+/** The effect `optionalUndeploy` (NAT-EVENT-14). */
+export type UndeployEffect = Extract<Effect, { optionalUndeploy: unknown }>;
 
+/**
+ * Every kind of decision a pending choice can be (spec table NAT-DP), with its typed options (`opt`, the
+ * `choose` actions listed) and its data (`d`, what the answer needs; `undefined`: none). The decision objects
+ * of `rules/choices.ts` are keyed by these kinds, and the compiler checks that each kind has one.
+ */
+export interface ChoicePayloads {
+  /** NAT-SETUP-16: a nation and side of the B-side variant. */
+  nation: { opt: Opt<{ nation: string; side: 'A' | 'B' }>; d: undefined };
+  /** NAT-MAINT-11: a worker, or resources of one type. */
+  growth: {
+    opt: Opt<{ take: 'res'; res: Res }> | Opt<{ take: 'worker'; side?: Side }>;
+    d: { amount: number };
+  };
+  /** NAT-NOTE-5: which of the two event cards Machiavelli keeps. */
+  machiavelli: { opt: Opt<{ event: string }>; d: undefined };
+  /** NAT-BLD-1, NAT-MIL-2: the slot of a bought building or military card. */
+  place: { opt: Opt<{ slot: number }>; d: { id: string; u: number } };
+  /** NAT-ADV-2: which older advisor leaves. */
+  advisorOut: { opt: Opt<{ remove: number }>; d: { u: number } };
+  /** NAT-COL-4: which older colony is given up. */
+  colonyOut: { opt: Opt<{ remove: number }>; d: { u: number } };
+  /** NAT-DP-17: which advisor or colony an effect removes. */
+  removeCard: { opt: Opt<{ remove: number }>; d: undefined };
+  /** NAT-BAT-2: the resource a battle gives. */
+  battle: { opt: Opt<{ res: Res }>; d: { id: string; r: number } };
+  /** NAT-GA-1: a golden age's resources, its hook, or 1 VP paid in a mix. */
+  golden: {
+    opt: Opt<{ res: Res | 'none' }> | Opt<{ hook: string }> | Opt<{ pay: Bag }>;
+    d: { id: string; bonus: number; cost: number };
+  };
+  /** NAT-WON-6: the completed wonder a new one covers (null: none). */
+  cover: { opt: Opt<{ cover: number | null }>; d: { id: string; u: number } };
+  /** NAT-DP-13: the resource type of a `gainChoice`. */
+  gainChoice: { opt: Opt<{ res: Res }>; d: { n: number; src: string | undefined } };
+  /** NAT-DP-14: the resource type of a production `gainChoice`. */
+  prodChoice: { opt: Opt<{ res: Res }>; d: { n: number } };
+  /** NAT-SHORT-5: the gold, stone and food lost for missing books. */
+  subst: { opt: Opt<{ lose: Bag }>; d: { m: number } };
+  /** NAT-WARRES-3: the war's loss after the stability reduction. */
+  warSpread: { opt: Opt<{ loss: Bag }>; d: undefined };
+  /** NAT-RES-6: accept or decline an offer (`pre`: decided before a multi-target resolution, NAT-EVENT-5). */
+  offer: { opt: Opt<{ accept: boolean }>; d: { offer: Offer; pre?: number; ctx: Ctx } };
+  /** NAT-DP-17: a branch of a `choice`. */
+  choice: {
+    opt: Opt<{ branch: number }>;
+    d: { branches: Effect[][]; ctx: Ctx } | { pre: number; ctx: Ctx };
+  };
+  /** NAT-POP-5: the track side a gained worker comes from. */
+  gainSide: { opt: Opt<{ side: Side }>; d: undefined };
+  /** NAT-POP-6: the worker lost and where it returns. */
+  loseWorker: { opt: Opt<{ from: number; side: ReturnSide }>; d: undefined };
+  /** NAT-NOTE-16: how many free architects are placed. */
+  freeArch: { opt: Opt<{ n: number }>; d: { ctx: Ctx; pre?: number } };
+  /** NAT-EVENT-14: a free deployment, or stop. */
+  deployFree: {
+    opt: Opt<{ from: number; to: number }> | Opt<{ stop: true }>;
+    d: {
+      left: number;
+      onto: CardFilter | 'bought' | null;
+      optional: boolean;
+      ctx: Ctx;
+      pre: number | null;
+      picks: number[][];
+    };
+  };
+  /** NAT-EVENT-14: a worker taken off a card for a reward, or stop. */
+  undeployFor: {
+    opt: Opt<{ slot: number }> | Opt<{ stop: true }>;
+    d: { e: UndeployEffect; picks: number[][]; ctx: Ctx; pre: number | null };
+  };
+  /** NAT-NOTE-30: the card a free take takes. */
+  takeFree: { opt: Opt<{ row: number; col: number }>; d: { src: string | undefined } };
+  /** NAT-NOTE-36: the two progress-board spaces swapped. */
+  swap: { opt: Opt<{ swap: [number, number] }>; d: undefined };
+  /** NAT-MODEL-14: the nation that receives the Mechanical Turk. */
+  turk: { opt: Opt<{ give: number }>; d: { u: number | undefined } };
+}
+export type ChoiceKind = keyof ChoicePayloads;
+export type OptOf<K extends ChoiceKind> = ChoicePayloads[K]['opt'];
+export type DataOf<K extends ChoiceKind> = ChoicePayloads[K]['d'];
+/** A pending decision of kind K: the seat, its options and its data. */
+export type PendingOf<K extends ChoiceKind> = K extends ChoiceKind
+  ? DataOf<K> extends undefined
+    ? { s: number; kind: K; opts: OptOf<K>[] }
+    : { s: number; kind: K; opts: OptOf<K>[]; d: DataOf<K> }
+  : never;
+/** The decision the game waits for (NAT-DP), one of the kinds of `ChoicePayloads`. */
+export type Pending = PendingOf<ChoiceKind>;
+
+/** A `choose` action as it arrives (any fields; `apply` matches it against the listed options). */
 export type Choose = { type: 'choose' } & Record<string, unknown>;
 
 export type Step =

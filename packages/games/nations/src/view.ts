@@ -43,7 +43,9 @@ function unseen(v: NatView): { progress: string[][]; events: string[][]; tiles: 
   if (v.war) seen.add(v.war.id);
   if (v.eventCard) seen.add(v.eventCard);
   if (v.solo1?.tile) seen.add(v.solo1.tile);
-  if (v.pending?.d?.id) seen.add(v.pending.d.id as string);
+  const pd = v.pending;
+  // The card a decision is about (a bought building awaiting its slot, a wonder awaiting its cover…).
+  if (pd && 'd' in pd && 'id' in pd.d) seen.add(pd.d.id);
   for (const t of v.stack) if (t.t === 'complete') seen.add(t.id);
   for (const p of v.players) {
     for (const x of [...p.advisors, ...p.colonies, ...p.wonders]) seen.add(x.id);

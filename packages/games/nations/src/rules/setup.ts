@@ -1,0 +1,220 @@
+/**
+ * Setup (spec §3, NAT-SETUP): player order, the nation draft of the B-side variant, the progress, event and
+ * solo decks, the nation boards' starting resources, workers, track and printed cards; card instances.
+ */
+import type { EventSink } from '@tabula/engine';
+import { emit, seedRng, shuffle } from '@tabula/engine';
+import { E } from '../config.js';
+import {
+  EVENT_CARDS,
+  NATIONS,
+  PROGRESS_CARDS,
+  PROMO_EVENT_CARDS,
+  PROMO_PROGRESS_CARDS,
+  SOLO_TILES,
+} from '../data.js';
+import { MOD_FLAG, REM_FLAG, TRIG_FLAG, board, firesOf, flagsOf, kindsOf, othersKindsOf } from '../derive.js';
+import type { Inst, NatOptions, NatState, Player } from '../state.js';
+import { run } from './flow.js';
+import { dealBoard } from './round.js';
+
+export const NATION_IDS = [...new Set(NATIONS.map((b) => b.nation))].sort();
+
+export function setupState(o: NatOptions, n: number, seed: string, log?: EventSink): NatState {
+  const rng = seedRng(seed);
+  const solo = n === 1;
+  const order = Array.from({ length: n }, (_, i) => i);
+  shuffle(rng, order); // NAT-SETUP-8, NAT-RNG-1 (a)
+  let drawn: string[] = [];
+  if (o.boardSides === 'choose') {
+    drawn = [...NATION_IDS];
+    shuffle(rng, drawn); // NAT-RNG-1 (b)
+    drawn = drawn.slice(0, n).sort();
+  }
+  // NAT-RNG-3: progress decks I..IV, event decks I..IV, solo tiles I..IV.
+  const decks: string[][] = [];
+  for (let a = 1; a <= 4; a++) {
+    let ids: string[];
+    if (o.deck) ids = [...o.deck[a - 1]!];
+    else ids = levelDeck(a, o.cardLevels);
+    if (o.includePromo) for (const c of PROMO_PROGRESS_CARDS) if (c.age === a) ids.push(c.id);
+    decks.push(shuffle(rng, ids));
+  }
+  const events: string[][] = [];
+  for (let a = 1; a <= 4; a++) {
+    const ids = [...EVENT_IDS[a - 1]!];
+    if (o.includePromo) for (const c of PROMO_EVENT_CARDS) if (c.age === a) ids.push(c.id);
+    events.push(shuffle(rng, ids));
+  }
+  const tiles: string[][] = [];
+  for (let a = 1; a <= 4; a++) tiles.push(shuffle(rng, [...TILE_IDS[a - 1]!]));
+  const cols = E.columnsByPlayerCount[n]!;
+  const st: NatState = {
+    v: 1,
+    opts: o,
+    n,
+    solo,
+    rng,
+    round: 1,
+    step: 'maint',
+    si: 0,
+    order,
+    actionOrder: [...order],
+    orderLocked: false,
+    passOrder: [],
+    cols,
+    board: new Array(3 * cols).fill(null),
+    decks,
+    events: solo ? [[], [], [], []] : events,
+    tiles: solo ? tiles : [[], [], [], []],
+    eventCard: null,
+    shown: [],
+    pool: 0,
+    war: null,
+    // Present from the start, like every field the rules set later, so that all states share one shape.
+    warDone: null,
+    warBought: false,
+    mods: [],
+    players: [],
+    draft: drawn,
+    turn: null,
+    stack: [],
+    pending: null,
+    uid: 1,
+    solo1: solo
+      ? {
+          tile: null,
+          strength: null,
+          stability: null,
+          books: E.soloStartBooks.vo,
+          workers: null,
+          ahead: false,
+          preRolls: 0,
+          lastRoll: null,
+        }
+      : null,
+    removed: [],
+    past: [],
+    last: -1,
+    rem: 0,
+    mk: 0,
+    mo: 0,
+    tk: 0,
+    over: null,
+    steps: 0,
+  };
+  for (let s = 0; s < n; s++) {
+    const nation = o.boardSides === 'choose' ? '' : NATION_IDS[s % NATION_IDS.length]!;
+    st.players.push(blankPlayer(o, s, nation));
+  }
+  if (log) emit(log, 'nat.ev.setup', { order, n, sides: o.boardSides }, ['NAT-SETUP-7', 'NAT-SETUP-8']);
+  if (o.boardSides === 'choose') {
+    // NAT-SETUP-16: deal the round-1 board first, then nations in reverse order.
+    dealBoard(st, log);
+    st.step = 'nation';
+    st.si = 0;
+  } else {
+    for (let s = 0; s < n; s++) startBoard(st, s);
+  }
+  run(st, log);
+  return st;
+}
+
+export const AGES = [1, 2, 3, 4];
+
+export const EVENT_IDS = AGES.map((a) => EVENT_CARDS.filter((c) => c.age === a).map((c) => c.id));
+
+export const TILE_IDS = AGES.map((a) => SOLO_TILES.filter((t) => t.age === a).map((t) => t.id));
+
+export const LEVEL_DECKS = new Map<string, string[]>();
+
+/** The ids of the age-`a` progress cards of the given levels (cached; a fresh copy is returned). */
+export function levelDeck(a: number, levels: readonly string[]): string[] {
+  const k = `${a}:${levels.join(',')}`;
+  let ids = LEVEL_DECKS.get(k);
+  if (!ids) {
+    ids = PROGRESS_CARDS.filter((c) => c.age === a && levels.includes(c.level)).map((c) => c.id);
+    LEVEL_DECKS.set(k, ids);
+  }
+  return [...ids];
+}
+
+export function blankPlayer(o: NatOptions, s: number, nation: string): Player {
+  const lv = o.difficulty[s] ?? o.difficulty[0] ?? 'prince';
+  return {
+    nation,
+    side: 'A',
+    level: lv,
+    easy: o.easy[s] ?? false,
+    res: { gold: 0, stone: 0, food: 0, books: 0 },
+    vp: 0,
+    idle: 0,
+    foodCap: E.trackSpaces,
+    stabCap: E.trackSpaces,
+    foodFilled: E.trackSpaces,
+    stabFilled: E.trackSpaces,
+    overflow: 0,
+    advisors: [],
+    row: [],
+    colonies: [],
+    wip: null,
+    wonders: [],
+    priv: 0,
+    used: [],
+    short: 0,
+    passed: false,
+    turns: 0,
+    bought: [],
+    defeated: false,
+    warLost: null,
+    resigned: false,
+  } as Player;
+}
+
+/** NAT-SETUP-9/15, NAT-VAR-2: starting books, resources, track, printed cards. */
+export function startBoard(st: NatState, s: number): void {
+  const p = st.players[s]!;
+  const b = board(p);
+  p.res = {
+    gold: b.start.res.gold ?? 0,
+    stone: b.start.res.stone ?? 0,
+    food: b.start.res.food ?? 0,
+    books: 0,
+  };
+  p.vp = b.start.vp;
+  p.idle = b.start.idleWorkers;
+  p.foodFilled = b.start.track.food;
+  p.stabFilled = b.start.track.stability;
+  p.row = new Array(b.slots.buildingMilitary).fill(null);
+  for (const pr of b.printed) p.row[pr.slot] = inst(st, pr.card.id);
+  p.wonders = (b.completedWonders ?? []).map((c) => inst(st, c.id));
+  p.res.books = st.solo ? E.soloStartBooks.player : st.order.indexOf(s) + 1;
+  if (p.easy) {
+    p.idle++;
+    if (p.easy === 'food') {
+      p.foodCap--;
+      p.foodFilled--;
+    } else {
+      p.stabCap--;
+      p.stabFilled--;
+    }
+  }
+}
+
+/**
+ * A new card instance. Instances of cards with a removal condition get `REM_FLAG` added to their instance id,
+ * so that the removal check after every step (NAT-REM-2) can skip states without such cards at the cost of one
+ * integer comparison per card.
+ */
+export function inst(st: NatState, id: string, w = 0): Inst {
+  return { id, u: newUid(st, id), w };
+}
+
+export function newUid(st: NatState, id: string): number {
+  const u = st.uid++ | flagsOf(id);
+  if (u & REM_FLAG) st.rem++;
+  if (u & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(id);
+  if (u & MOD_FLAG && st.mo !== undefined) st.mo |= othersKindsOf(id);
+  if (u & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(id);
+  return u;
+}

@@ -1,0 +1,306 @@
+/**
+ * The action phase (NAT-ACTION): turns in player order, main actions and free actions, passing; the turn as
+ * a decision of the kit (who acts, what is offered, how an action applies, the default).
+ */
+import type { EventSink, Node } from '@tabula/engine';
+import { emit, OK } from '@tabula/engine';
+import { E } from '../config.js';
+import {
+  MK,
+  ROUND_BUY,
+  ROUND_PASS,
+  boardCard,
+  card,
+  deployCost,
+  hasMod,
+  instCard,
+  modSum,
+  seatMods,
+} from '../derive.js';
+import type { NatAction, NatState } from '../state.js';
+import { abilityActions, abilityError, abilitySources, eachAbilitySource } from './abilities.js';
+import { buy, buyError, buyProblem } from './buy.js';
+import { cardIdOf, fail } from './core.js';
+import { run } from './flow.js';
+import { deploy, deployError, hire, hireError } from './deploy.js';
+import { pushEffects } from './effects.js';
+import { voluntaryPay } from './payments.js';
+import { soloRoll } from './solo.js';
+import { fireTriggers, markRoundConds, markUsed } from './triggers.js';
+
+export function startNextTurn(st: NatState, log: EventSink): boolean {
+  const order = st.order;
+  let all = true;
+  for (let i = 0; i < order.length; i++) if (!st.players[order[i]!]!.passed) all = false;
+  if (all) {
+    st.step = 'production';
+    st.turn = null;
+    if (log) emit(log, 'nat.ev.actionEnd', {}, ['NAT-ACTION-8']);
+    return false;
+  }
+  let s: number;
+  if (st.last < 0) s = order.find((x) => !st.players[x]!.passed)!;
+  else {
+    const i = order.indexOf(st.last);
+    s = -1;
+    for (let k = 1; k <= order.length; k++) {
+      const c = order[(i + k) % order.length]!;
+      if (!st.players[c]!.passed) {
+        s = c;
+        break;
+      }
+    }
+  }
+  const p = st.players[s]!;
+  st.last = s;
+  p.turns++;
+  const first = p.turns === 1;
+  // NAT-SOLO-8: the VO rolls before each of the player's turns while it is ahead.
+  if (st.solo && st.solo1!.ahead && (st.opts.soloSecondPlayerRoll === 'everyTurn' || first))
+    soloRoll(st, log);
+  // NAT-NOTE-29: Buddha skips the first turn of the round.
+  if (first && hasMod(st, s, MK.skipFirstTurn)) {
+    if (log) emit(log, 'nat.ev.skip', { seat: s }, ['NAT-NOTE-29']);
+    return false;
+  }
+  const extra = first ? modSum(st, s, MK.firstTurnExtraActions) : 0; // NAT-NOTE-9
+  st.turn = { s, left: 1 + extra, main: 0, sunTzu: extra > 0 };
+  return true;
+}
+
+/** A resigned seat passes at once. */
+export function autoTurn(st: NatState, log: EventSink): boolean {
+  const s = st.turn!.s;
+  if (!st.players[s]!.resigned) return false;
+  doPass(st, s, log);
+  return true;
+}
+
+export function endTurn(st: NatState): void {
+  st.turn = null;
+}
+
+/** Main actions still allowed this turn (Sun Tzu's second action needs Sun Tzu still in play). */
+export function mainLeft(st: NatState): number {
+  const t = st.turn;
+  if (!t) return 0;
+  if (t.left <= 0) return 0;
+  if (t.main >= 1 && t.sunTzu && modSum(st, t.s, MK.firstTurnExtraActions) <= 0) return 0;
+  return t.left;
+}
+
+export function doPass(st: NatState, s: number, log: EventSink): void {
+  const p = st.players[s]!;
+  p.passed = true;
+  st.passOrder.push(s);
+  if (log) emit(log, 'nat.ev.pass', { seat: s, position: st.passOrder.length }, ['NAT-ACTION-3']);
+  // NAT-REM-6: a pass can meet per-round conditions (Great Wall: its owner passed first), of any seat (passed
+  // last); the round's purchases are looked at again too (a card placed after a decision).
+  markRoundConds(st, -1, ROUND_PASS | ROUND_BUY);
+  fireTriggers(st, 'passed', s, {});
+  endTurn(st);
+}
+
+/** Why a turn action is illegal, or null. Shared by apply and legalActions. */
+export function turnError(st: NatState, s: number, a: NatAction): ReturnType<typeof fail> | null {
+  const p = st.players[s]!;
+  const t = st.turn!;
+  switch (a.type) {
+    case 'pass':
+      return null;
+    case 'end':
+      if (t.main === 0)
+        return fail('endNoAction', 'Take a main action or pass before ending the turn.', 'NAT-ACTION-2');
+      return null;
+    case 'undeploy': {
+      const r = Number.isInteger(a.slot) ? p.row[a.slot] : undefined;
+      if (!r || r.w === 0) return fail('noWorker', 'There is no worker on that card.', 'NAT-DEPLOY-8');
+      return null;
+    }
+    case 'buy': {
+      if (mainLeft(st) <= 0)
+        return fail('noAction', 'You have no main action left this turn.', 'NAT-ACTION-2');
+      return buyError(st, s, a.row, a.col, false);
+    }
+    case 'deploy': {
+      if (mainLeft(st) <= 0)
+        return fail('noAction', 'You have no main action left this turn.', 'NAT-ACTION-2');
+      return deployError(st, s, a.from, a.to, false, null);
+    }
+    case 'hire': {
+      if (mainLeft(st) <= 0)
+        return fail('noAction', 'You have no main action left this turn.', 'NAT-ACTION-2');
+      return hireError(st, s, !!a.private);
+    }
+    case 'ability':
+      return abilityError(st, s, a);
+    default:
+      if ((a as { type: string }).type === 'choose')
+        return fail(
+          'noDecision',
+          'There is no decision to answer: it is your turn (buy, deploy, hire, use a card, or pass).',
+          'NAT-DP-4',
+        );
+      return fail(
+        'unknown',
+        'That is not an action of Nations: on your turn buy, deploy, hire, use a card, or pass.',
+        'NAT-DP-4',
+      );
+  }
+}
+
+export function doTurnAction(st: NatState, s: number, a: NatAction, log: EventSink): void {
+  const p = st.players[s]!;
+  const t = st.turn!;
+  switch (a.type) {
+    case 'pass':
+      doPass(st, s, log);
+      return;
+    case 'end':
+      if (log) emit(log, 'nat.ev.endTurn', { seat: s }, ['NAT-ACTION-5']);
+      endTurn(st);
+      return;
+    case 'undeploy': {
+      const r = p.row[a.slot]!;
+      r.w--;
+      p.idle++;
+      if (log) emit(log, 'nat.ev.undeploy', { seat: s, card: r.id, slot: a.slot }, ['NAT-DEPLOY-8']);
+      return;
+    }
+    case 'buy': {
+      t.left--;
+      t.main++;
+      pushAfterMain(st);
+      buy(st, s, a.row, a.col, false, log);
+      return;
+    }
+    case 'deploy': {
+      t.left--;
+      t.main++;
+      const c = card(p.row[a.to]!.id);
+      if (c.type === 'military' || st.opts.soloRollOnBuildingDeploy) pushAfterMain(st);
+      deploy(st, s, a.from, a.to, false, log);
+      return;
+    }
+    case 'hire': {
+      t.left--;
+      t.main++;
+      pushAfterMain(st);
+      hire(st, s, !!a.private, false, log);
+      return;
+    }
+    case 'ability': {
+      const src = abilitySources(st, s).find(([u]) => u === a.card)!;
+      const ab = src[1].find((x) => x.id === a.ability)!;
+      if (ab.timing === 'action') {
+        t.left--;
+        t.main++;
+      }
+      if (ab.perRound) markUsed(p, a.card);
+      if (ab.cost) {
+        const costs = Array.isArray(ab.cost) ? ab.cost : [ab.cost];
+        voluntaryPay(st, s, costs[a.cost ?? 0]!, log);
+      }
+      emit(
+        log,
+        'nat.ev.ability',
+        { seat: s, card: a.card < 0 ? p.nation : cardIdOf(p, a.card), ability: ab.id },
+        ['NAT-ABIL-1', 'NAT-ABIL-2'],
+      );
+      pushEffects(st, s, ab.effects, { src: a.card < 0 ? p.nation : cardIdOf(p, a.card), u: a.card });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** NAT-SOLO-7: the VO rolls after the player's purchase, hire or military deployment. */
+export function pushAfterMain(st: NatState): void {
+  if (st.solo) st.stack.push({ t: 'roll' });
+}
+
+/** The turn's frame kind in the kit's table (the action phase, NAT-ACTION-1). */
+export type TurnFrame = { k: 'turn' };
+
+/**
+ * The turn (NAT-ACTION-1..8): the seat whose turn it is buys, deploys, hires, uses an ability, undeploys,
+ * ends its turn after a main action, or passes. Automatic work left by an action (payments, triggers, the
+ * solo roll) runs first; a resigned seat passes at once.
+ */
+export const TURN: Node<NatState, TurnFrame, NatAction> = {
+  run(st, _f, log) {
+    if (st.stack.length === 0 && !st.players[st.turn!.s]!.resigned) return true;
+    run(st, log);
+    return false;
+  },
+  decide: {
+    prompt: 'nat.turn',
+    rule: 'NAT-ACTION-1',
+    who: (st) => [st.turn!.s],
+    asks: (st, _f, seat) => st.turn!.s === seat,
+    ask: (st) => ({ args: { left: mainLeft(st), main: st.turn!.main } }),
+    offers: (st, _f, seat, out) => turnOffers(st, seat, out),
+    answer(st, _f, seat, a, log) {
+      const e = turnError(st, seat, a);
+      if (e) return e;
+      doTurnAction(st, seat, a, log);
+      return OK;
+    },
+    // NAT-DP-25/26: end the turn after a main action, else pass.
+    byDefault: (st) => (st.turn!.main > 0 ? { type: 'end' } : { type: 'pass' }),
+  },
+};
+
+/** Every action of the seat whose turn it is (the same checks as `turnError`). */
+export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
+  const p = st.players[seat]!;
+  const slots = p.row;
+  // The row slots holding workers, as bits (a row has at most 30 slots, data.ts): sources of moves, undeploys.
+  let manned = 0;
+  for (let i = 0; i < slots.length; i++) {
+    const r = slots[i];
+    if (r && r.w > 0) manned |= 1 << i;
+  }
+  const main = mainLeft(st) > 0;
+  if (main) {
+    const sm = seatMods(st, seat);
+    // Without price modifiers, a space whose row price the gold does not cover is skipped at once.
+    const plain = sm.price.length === 0 && sm.cannot.length === 0;
+    const gold = p.res.gold;
+    const cols = st.cols;
+    for (let i = 0; i < st.board.length; i++) {
+      const b = st.board[i];
+      if (!b) continue;
+      const row = ((i / cols) | 0) + 1;
+      if (plain && gold < E.rowPrice[row - 1]!) continue;
+      if (!buyProblem(st, seat, row, boardCard(i, b), false, sm))
+        out.push({ type: 'buy', row, col: i - (row - 1) * cols });
+    }
+    // Deployments: the cost depends on the target only, so it is checked once per target.
+    const stone = p.res.stone;
+    for (let to = 0; to < slots.length; to++) {
+      const target = slots[to];
+      if (!target) continue;
+      const c = instCard(target);
+      if (c.deployCost || sm.deploy.length) {
+        const cost = deployCost(st, seat, c, sm);
+        if (stone < cost.stone) continue;
+        let okOther = true;
+        for (const [r, n] of cost.other) if (p.res[r] < n) okOther = false;
+        if (!okOther) continue;
+      }
+      if (p.idle > 0) out.push({ type: 'deploy', from: -1, to });
+      for (let m = manned & ~(1 << to), from = 0; m !== 0; m >>>= 1, from++)
+        if (m & 1) out.push({ type: 'deploy', from, to });
+    }
+    if (p.wip) {
+      if (!hireError(st, seat, false)) out.push({ type: 'hire' });
+      if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
+    }
+  }
+  eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
+  for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push({ type: 'undeploy', slot });
+  if (st.turn!.main > 0) out.push({ type: 'end' });
+  out.push({ type: 'pass' });
+}
