@@ -5,7 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../server/src/index.js';
+import type { AohAction } from '@tabula/age-of-heroes';
 import {
+  WsSeat,
+  actionLabel,
   api,
   createMatch,
   launchBrowser,
@@ -17,7 +20,7 @@ import {
   startTestServer,
   tableSnapshot,
 } from './helpers.js';
-import type { TestContext } from './helpers.js';
+import type { Msg, TestContext } from './helpers.js';
 
 let server: RunningServer;
 let browser: Browser;
@@ -198,5 +201,76 @@ describe('playing in the browser', () => {
     expect(await playDecisions(page, quickChooser(5), 3)).toBe(3);
     expect((await tableSnapshot(page))!.v).toBeGreaterThan(before.v);
     expect(c.errors).toEqual([]);
+  });
+
+  it('the defender composes his Heroes on the board, by keyboard, and sends them as one action (AOH-WAR-11)', async () => {
+    // A fixed game: B attacks A at once, while A holds two Mighty Heroes and one army at home.
+    const m = await createMatch(
+      server.url,
+      [
+        { kind: 'human', name: 'Ann' },
+        { kind: 'human', name: 'Bob' },
+      ],
+      { seed: 'hero-defence-239' },
+    );
+    const token = (seat: number) => m.seats.find((s) => s.seat === seat)!.token!;
+    const seats = [new WsSeat(server.url, m.id, token(0)), new WsSeat(server.url, m.id, token(1))];
+    // Both seats are steered from node up to A's response: ready, taxes, B's war on A with one army.
+    let asked: Msg | null = null;
+    for (let i = 0; i < 60 && !asked; i++) {
+      await Promise.race(seats.map((d) => d.next(500)));
+      for (const [seat, d] of seats.entries()) {
+        const msg = d.latest;
+        const prompt = msg?.prompts?.find((p) => p.seat === seat && !p.optional);
+        if (!msg || !prompt) continue;
+        if (seat === 0 && prompt.kind === 'aoh.response') {
+          asked = msg;
+          break;
+        }
+        const legal = (msg.legal ?? []) as AohAction[];
+        const of = (type: AohAction['type']) => legal.filter((a) => a.type === type);
+        const action =
+          of('ready')[0] ??
+          (seat === 1 ? legal.find((a) => a.type === 'war' && a.objective === 'plunder') : undefined) ??
+          of('taxes')[0] ??
+          of('warArmy')[0] ??
+          of('warDeclare')[0] ??
+          of('monument').at(-1) ??
+          legal[0]!;
+        await d.act(action);
+      }
+    }
+    expect(asked, 'A is asked to respond').not.toBeNull();
+    const legal = asked!.legal as AohAction[];
+    expect(legal).toContainEqual({ type: 'respond', heroes: [-1, 1] });
+
+    const c = await open();
+    const page = c.page;
+    await page.goto(`${server.url}/#/m/${m.id}?token=${token(0)}`);
+    const panel = page.getByTestId('aoh-response');
+    await panel.waitFor();
+    // Nothing to send until a Hero is chosen; then the button names the choice in words.
+    expect(await page.getByTestId('aoh-respond').count()).toBe(0);
+    await page.getByTestId('aoh-hero-army-more').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('aoh-hero-armies').textContent()).toContain('1 Hero as an army');
+    await page.getByTestId('aoh-hero-1').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('aoh-hero-1').getAttribute('aria-pressed')).toBe('true');
+    // Both Heroes are placed: no third.
+    expect(await page.getByTestId('aoh-hero-army-more').isDisabled()).toBe(true);
+    const send = page.getByTestId('aoh-respond');
+    expect(await send.textContent()).toBe(actionLabel({ type: 'respond', heroes: [-1, 1] }));
+    const v = asked!.v!;
+    await send.focus();
+    await page.keyboard.press('Enter');
+    // One action, one version: the attacker's next update already shows the committed defence.
+    await expect.poll(() => seats[1]!.latest?.v).toBeGreaterThan(v);
+    const next = seats[1]!.latest!;
+    expect(next.v).toBe(v + 1);
+    expect(next.view.war).toMatchObject({ responded: true, heroesD: [-1, 1] });
+    for (const d of seats) d.close();
+    expect(c.errors).toEqual([]);
+    expect(c.blocked).toEqual([]);
   });
 });

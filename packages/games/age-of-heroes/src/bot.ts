@@ -113,7 +113,7 @@ export function chooseAction(ctx: Ctx): AohAction {
       if (gen && d.heroes.length === 0) return gen;
       // No army to send: a Mighty Hero fights as a Hero-army (else war → cancel would loop forever).
       const heroArmy = find(legal, 'warHero', (a) => a.host === -1);
-      if (heroArmy && (d.armies?.length ?? 0) === 0 && d.heroes.length === 0) return heroArmy;
+      if (heroArmy && d.armies.length === 0 && d.heroes.length === 0) return heroArmy;
       return find(legal, 'warDeclare') ?? find(legal, 'warCancel') ?? first;
     }
     case 'aoh.response': {
@@ -122,9 +122,22 @@ export function chooseAction(ctx: Ctx): AohAction {
       const mine = defence(me);
       const cancel = find(legal, 'luck') ?? find(legal, 'olympics');
       if (cancel && attackers > mine) return cancel;
-      const hero = find(legal, 'hero', (a) => a.host >= 0) ?? find(legal, 'hero', (a) => a.host === -1);
-      if (hero && attackers >= mine) return hero;
-      return find(legal, 'respond') ?? find(legal, 'pass') ?? first;
+      if (attackers >= mine) {
+        // Every Hero held: generals on the uncovered armies first, the rest as armies.
+        const held = count(hand, 'mighty_hero');
+        const generals = me.armies
+          .filter((a) => a.status === 'home' && a.quakes.length === 0 && !a.general)
+          .map((a) => a.id)
+          .slice(0, held);
+        const heroes = [...new Array<number>(held - generals.length).fill(-1), ...generals].sort(
+          (x, y) => x - y,
+        );
+        const same = (a: { heroes: number[] }) =>
+          a.heroes.length === heroes.length && a.heroes.every((h, i) => h === heroes[i]);
+        const respond = held > 0 ? find(legal, 'respond', same) : undefined;
+        if (respond) return respond;
+      }
+      return find(legal, 'pass') ?? first;
     }
     case 'aoh.quakeTarget': {
       // Strike the strongest rival.

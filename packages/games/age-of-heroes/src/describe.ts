@@ -58,7 +58,31 @@ export function localParams(
   return out;
 }
 
+/**
+ * The Heroes of a defence in words, from their hosts (-1 a Hero as an army, else the army it leads as
+ * general): "a Mighty Hero as an army", "3 Mighty Heroes: 2 as armies, 1 as general of army #4".
+ */
+export function heroesText(hosts: readonly number[], l: Locale): string {
+  if (hosts.length === 1)
+    return hosts[0] === -1 ? tr(l, 'aoh.heroes.army') : tr(l, 'aoh.heroes.general', { army: hosts[0] });
+  const parts: string[] = [];
+  const armies = hosts.filter((h) => h === -1).length;
+  if (armies === 1) parts.push(tr(l, 'aoh.heroes.partArmy'));
+  else if (armies > 1) parts.push(tr(l, 'aoh.heroes.partArmies', { n: armies }));
+  for (const h of hosts) if (h !== -1) parts.push(tr(l, 'aoh.heroes.partGeneral', { army: h }));
+  return tr(l, 'aoh.heroes.many', { n: hosts.length, parts: parts.join(', ') });
+}
+
+const isHosts = (v: unknown): v is number[] => Array.isArray(v) && v.every((h) => typeof h === 'number');
+
 export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => string): string {
+  if (e.key === 'aoh.ev.response' && isHosts(e.params?.heroes)) {
+    const hosts = e.params.heroes;
+    const seat = typeof e.params.seat === 'number' ? seatName(e.params.seat) : '';
+    return hosts.length
+      ? tr(l, e.key, { seat, heroes: heroesText(hosts, l) })
+      : tr(l, 'aoh.ev.responseNone', { seat });
+  }
   return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
 }
 
@@ -90,8 +114,10 @@ export function describeAction(
       return P(a.accept ? 'aoh.act.consentYes' : 'aoh.act.consentNo');
     case 'warHero':
       return a.host === -1 ? P('aoh.act.warHeroArmy') : P('aoh.act.warHeroGeneral', { host: a.host });
-    case 'hero':
-      return a.host === -1 ? P('aoh.act.heroArmy') : P('aoh.act.heroGeneral', { host: a.host });
+    case 'respond':
+      return isHosts(a.heroes) && a.heroes.length
+        ? tr(l, 'aoh.act.respond', { heroes: heroesText(a.heroes, l) })
+        : P('aoh.act.passResponse');
     case 'offerTo':
       return a.seat === -1 ? P('aoh.act.offerToAll') : P('aoh.act.offerTo', { seat: a.seat });
     case 'monument':
@@ -101,7 +127,6 @@ export function describeAction(
     case 'duel':
       return P('aoh.act.duel', { unit: a.unit + 1 });
     case 'warUnhero':
-    case 'unhero':
       return P(`aoh.act.${a.type}`, { index: a.index + 1 });
     default: {
       const { type, ...rest } = a as { type: string } & Record<string, unknown>;

@@ -66,7 +66,7 @@ export { DEFAULT_CONFIG, DEFAULT_OPTIONS, validateConfig } from './config.js';
 export { scenario } from './scenario.js';
 export type { ScenarioSpec } from './scenario.js';
 export { renderView };
-export { warSteps, defenceSteps, offerSteps, placeSteps, applySteps } from './scenario.js';
+export { warSteps, defenceAction, offerSteps, placeSteps, applySteps } from './scenario.js';
 export type { WarSpec, OfferSpec, SeatSpec, ArmySpec, ScenarioAt } from './scenario.js';
 export { checkInvariants } from './invariants.js';
 export { messages } from './messages.js';

@@ -18,7 +18,7 @@ import {
   volcanoTargets,
   armyOwner,
 } from './rules.js';
-import type { AohAction, AohState, ItemKind } from './types.js';
+import type { AohAction, AohState, Army, ItemKind } from './types.js';
 import { ITEM_KINDS, OBJECTIVES } from './types.js';
 
 /** The prompt kind shown to other seats: a private draft looks like the decision it belongs to. */
@@ -89,7 +89,6 @@ function promptFor(st: AohState, seat: Seat): Prompt {
           attacker: st.war!.attacker,
           barbarians: f.barb,
           objective: st.war!.objective,
-          heroes: f.heroes.slice(),
         },
         window: true,
       };
@@ -171,18 +170,12 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
       break;
     }
     case 'response': {
-      if (f.heroes.length === 0) {
-        if (count(p.hand, 'olympic_games') > 0) out.push({ type: 'olympics' });
-        if (f.barb && count(p.hand, 'luck') > 0) out.push({ type: 'luck' });
-      }
-      if (count(p.hand, 'mighty_hero') > f.heroes.length) {
-        out.push({ type: 'hero', host: -1 });
-        for (const a of p.armies)
-          if (isAvailable(a) && !a.general && !f.heroes.includes(a.id))
-            out.push({ type: 'hero', host: a.id });
-      }
-      f.heroes.forEach((_, index) => out.push({ type: 'unhero', index }));
-      if (f.heroes.length) out.push({ type: 'respond' });
+      // AOH-WAR-11: the whole response is one action (a window is answered in one action, so the
+      // number of versions it takes tells nobody what the defender holds).
+      if (count(p.hand, 'olympic_games') > 0) out.push({ type: 'olympics' });
+      if (f.barb && count(p.hand, 'luck') > 0) out.push({ type: 'luck' });
+      const held = count(p.hand, 'mighty_hero');
+      if (held > 0) heroResponses(p.armies, held, out);
       out.push({ type: 'pass' });
       break;
     }
@@ -222,6 +215,40 @@ export function legalActions(st: AohState, seat: Seat): AohAction[] {
       break;
   }
   return out;
+}
+
+/**
+ * Every way to play Heroes in a defence (AOH-WAR-11, AOH-EVT-HERO-2..6), each listed once: any number
+ * of Heroes as armies (host -1) and at most one Hero as general on each of the defender's participating
+ * uncovered armies (AOH-WAR-13, AOH-EVT-HERO-5), together at least one and at most the `held` Mighty
+ * Heroes. The hosts of each choice are sorted ascending (-1 first, then army ids), the canonical spelling
+ * that `apply` requires. With the 3 Mighty Heroes of the standard deck and g uncovered armies the list
+ * has Σ_{s≤3} C(g,s)·(4−s) − 1 entries: 11 for g = 2, 71 for g = 6, 391 for g = 12 (the whole army
+ * supply, the bound); random and heuristic games have shown at most 12 legal actions at this prompt.
+ */
+export function heroResponses(armies: readonly Army[], held: number, out: AohAction[]): void {
+  const hosts: number[] = [];
+  for (const a of armies) if (isAvailable(a) && !a.general) hosts.push(a.id);
+  hosts.sort((x, y) => x - y);
+  const chosen: number[] = [];
+  // Generals: every subset of the hosts (in ascending order), at most `held` of them.
+  const generals = (from: number) => {
+    const free = held - chosen.length;
+    // Then the Heroes as armies: 0..free of them, ahead of the generals (-1 sorts first).
+    for (let k = chosen.length === 0 ? 1 : 0; k <= free; k++) {
+      const heroes = new Array<number>(k + chosen.length);
+      for (let i = 0; i < k; i++) heroes[i] = -1;
+      for (let i = 0; i < chosen.length; i++) heroes[k + i] = chosen[i]!;
+      out.push({ type: 'respond', heroes });
+    }
+    if (free === 0) return;
+    for (let i = from; i < hosts.length; i++) {
+      chosen.push(hosts[i]!);
+      generals(i + 1);
+      chosen.pop();
+    }
+  };
+  generals(0);
 }
 
 function buildActions(st: AohState, seat: Seat, asked: Seat[], out: AohAction[]): void {

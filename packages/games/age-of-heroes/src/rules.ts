@@ -27,7 +27,7 @@ import type {
 import { ITEM_KINDS, OBJECTIVES } from './types.js';
 import { DEFAULT_CONFIG } from './config.js';
 
-export const RULES_VERSION = '1.1.0';
+export const RULES_VERSION = '1.2.0';
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -861,7 +861,7 @@ function stepEvent(st: AohState, f: F<'event'>, log: EventSink): boolean {
           'AOH-EVT-BARB-4',
         ]);
         push(st, { k: 'war', pc: 0, barb: true });
-        push(st, { k: 'response', seat: f.drawer, barb: true, heroes: [] });
+        push(st, { k: 'response', seat: f.drawer, barb: true });
         return false;
       }
       emit(log, 'aoh.ev.barbariansDone', { seat: f.drawer }, ['AOH-EVT-BARB-8', 'AOH-EVT-BARB-9']);
@@ -1698,7 +1698,7 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
         ],
       );
       push(st, { k: 'war', pc: 0, barb: false });
-      push(st, { k: 'response', seat: f.target, barb: false, heroes: [] });
+      push(st, { k: 'response', seat: f.target, barb: false });
       return OK;
     }
     default:
@@ -1710,18 +1710,24 @@ function doWarDraft(st: AohState, f: F<'warDraft'>, seat: Seat, a: AohAction, lo
   }
 }
 
+/**
+ * AOH-WAR-11: the defender answers in exactly one action — `olympics`, `luck` (against Barbarians),
+ * `respond` with all his Heroes, or `pass` — so nothing of his choice is in the state before it is
+ * committed, and the window takes one version whatever he holds.
+ */
 function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {
   if (seat !== f.seat) return notYours();
   const p = st.p[seat]!;
   const w = st.war!;
+  // AOH-WAR-15: a response is either a cancel card or a set of Heroes, never both.
+  if ((a.type === 'olympics' || a.type === 'luck') && (a as { heroes?: unknown }).heroes !== undefined)
+    return fail(
+      'cancelWithHeroes',
+      'A response is either a cancel card or a set of Heroes, not both.',
+      'AOH-WAR-15',
+    );
   switch (a.type) {
     case 'olympics':
-      if (f.heroes.length)
-        return fail(
-          'cancelWithHeroes',
-          'A response is either a cancel card or a set of Heroes, not both.',
-          'AOH-WAR-15',
-        );
       if (!takeCard(p.hand, 'olympic_games'))
         return fail('noOlympics', 'You hold no Olympic Games.', 'AOH-EVT-OLY-2');
       discard(st, 'olympic_games');
@@ -1739,12 +1745,6 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
     case 'luck':
       if (!f.barb)
         return fail('luckVsPlayer', 'Luck is of no use against an attack by another player.', 'AOH-WAR-12');
-      if (f.heroes.length)
-        return fail(
-          'cancelWithHeroes',
-          'A response is either a cancel card or a set of Heroes, not both.',
-          'AOH-WAR-15',
-        );
       if (!takeCard(p.hand, 'luck')) return fail('noLuck', 'You hold no Luck.', 'AOH-EVT-LUCK-1');
       discard(st, 'luck');
       w.cancelled = true;
@@ -1757,31 +1757,18 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
         'AOH-EVT-LUCK-3',
       ]);
       return OK;
-    case 'hero': {
-      if (heroCount(p) <= f.heroes.length)
-        return fail('noHero', 'You hold no other Mighty Hero.', 'AOH-EVT-HERO-2');
-      const ar = a.host === -1 ? undefined : p.armies.find((x) => x.id === a.host);
-      if (a.host !== -1 && (!ar || !isAvailable(ar)))
-        return fail(
-          'heroHostAbsent',
-          'A defender\u2019s Hero as general must lead one of his participating armies.',
-          'AOH-WAR-13',
-        );
-      return addHero(f.heroes, ar, a.host);
-    }
-    case 'unhero':
-      if (!Number.isInteger(a.index) || a.index < 0 || a.index >= f.heroes.length)
-        return fail('noSuchHero', 'No such Hero in your response.', 'AOH-EVT-HERO-6');
-      f.heroes.splice(a.index, 1);
-      return OK;
     case 'respond':
     case 'pass': {
-      const heroes = a.type === 'pass' ? [] : f.heroes;
+      if (a.type === 'respond') {
+        const bad = heroesError(p, a.heroes);
+        if (bad) return bad;
+      }
+      const heroes = a.type === 'pass' ? [] : a.heroes.slice();
       for (let i = 0; i < heroes.length; i++) takeCard(p.hand, 'mighty_hero');
-      w.heroesD = heroes.slice();
+      w.heroesD = heroes;
       w.responded = true;
       pop(st);
-      emit(log, 'aoh.ev.response', { seat, heroes: w.heroesD }, [
+      emit(log, 'aoh.ev.response', { seat, heroes: w.heroesD.slice() }, [
         'AOH-WAR-11',
         'AOH-DP-7',
         'AOH-EVT-HERO-2',
@@ -1797,6 +1784,59 @@ function doResponse(st: AohState, f: F<'response'>, seat: Seat, a: AohAction, lo
         'AOH-DP-7',
       );
   }
+}
+
+/**
+ * Why a defender's `respond` cannot be played (null if it can): `heroes` lists the host of each Hero
+ * (-1 as an army, else one of his participating uncovered armies, each at most once), sorted ascending,
+ * at least one and no more than the Mighty Heroes he holds (AOH-WAR-11, AOH-WAR-13, AOH-EVT-HERO-2..6).
+ */
+function heroesError(p: Player, heroes: unknown): ApplyResult | null {
+  if (!Array.isArray(heroes) || !heroes.every((h) => Number.isInteger(h) && (h as number) >= -1))
+    return fail(
+      'heroesMalformed',
+      'A response with Heroes lists the host of each Hero: -1 for a Hero as an army, else the army it leads.',
+      'AOH-DP-7',
+    );
+  if (heroes.length === 0)
+    return fail(
+      'noHeroChosen',
+      'A response with Heroes plays at least one; to play nothing, pass.',
+      'AOH-WAR-11',
+    );
+  for (let i = 1; i < heroes.length; i++)
+    if ((heroes[i - 1] as number) > (heroes[i] as number))
+      return fail(
+        'heroesOrder',
+        'List the Heroes\u2019 hosts in ascending order: the Heroes as armies (-1) first, then the armies they lead.',
+        'AOH-DP-7',
+      );
+  const held = heroCount(p);
+  if (heroes.length > held)
+    return fail(
+      'tooManyHeroes',
+      `You hold ${held} Mighty Heroes and cannot play ${heroes.length}.`,
+      'AOH-EVT-HERO-2',
+      { held, played: heroes.length },
+    );
+  for (let i = 0; i < heroes.length; i++) {
+    const host = heroes[i] as number;
+    if (host === -1) continue;
+    const ar = p.armies.find((x) => x.id === host);
+    if (!ar || !isAvailable(ar))
+      return fail(
+        'heroHostAbsent',
+        'A defender\u2019s Hero as general must lead one of his participating armies.',
+        'AOH-WAR-13',
+      );
+    if (ar.general || heroes[i - 1] === host)
+      return fail(
+        'heroHostLed',
+        'That army is already led; a Hero as general needs an uncovered army.',
+        'AOH-EVT-HERO-5',
+      );
+  }
+  return null;
 }
 
 function doEvent(st: AohState, f: F<'event'>, seat: Seat, a: AohAction, log: EventSink): ApplyResult {

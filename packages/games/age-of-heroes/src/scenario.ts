@@ -245,13 +245,14 @@ export function warSteps(w: WarSpec): AohAction[] {
   return out;
 }
 
-/** The steps of a defender's response with Heroes (AOH-DP-7). */
-export function defenceSteps(heroes: ('army' | number)[]): AohAction[] {
-  if (!heroes.length) return [{ type: 'pass' }];
-  return [
-    ...heroes.map((h) => ({ type: 'hero', host: h === 'army' ? -1 : h }) as AohAction),
-    { type: 'respond' },
-  ];
+/**
+ * A defender's response with Heroes (AOH-DP-7, AOH-WAR-11) — one action, not steps: each Hero 'army'
+ * or the id of the army it leads as general, in any order (the action lists the hosts sorted, its
+ * canonical spelling); no Hero is `pass`.
+ */
+export function defenceAction(heroes: ('army' | number)[]): AohAction {
+  if (!heroes.length) return { type: 'pass' };
+  return { type: 'respond', heroes: heroes.map((h) => (h === 'army' ? -1 : h)).sort((x, y) => x - y) };
 }
 
 export interface OfferSpec {

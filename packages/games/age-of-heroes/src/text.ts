@@ -84,9 +84,9 @@ export function renderView(v: AohView, l: Locale, seatName: (s: Seat) => string)
   }
   if (v.event)
     lines.push((ru ? 'Событие: ' : 'Event: ') + `${cardName(v.event.card, l)} (${seatName(v.event.drawer)})`);
-  if (v.draft?.target !== undefined)
+  if (v.draft)
     lines.push(
-      `${ru ? 'Ваше нападение на' : 'Your attack on'} ${seatName(v.draft.target)} (${T(`aoh.objective.${v.draft.objective}`)}): ${ru ? 'армии' : 'armies'} ${v.draft.armies!.map((a) => '#' + a).join(', ') || '—'}, ${ru ? 'герои' : 'Heroes'} ${v.draft.heroes.length}`,
+      `${ru ? 'Ваше нападение на' : 'Your attack on'} ${seatName(v.draft.target)} (${T(`aoh.objective.${v.draft.objective}`)}): ${ru ? 'армии' : 'armies'} ${v.draft.armies.map((a) => '#' + a).join(', ') || '—'}, ${ru ? 'герои' : 'Heroes'} ${v.draft.heroes.length}`,
     );
   if (v.war) {
     const w = v.war;

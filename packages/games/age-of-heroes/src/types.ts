@@ -176,7 +176,8 @@ export type Frame =
   | { k: 'consent'; seat: Seat; builder: Seat; pay: CardId[] }
   | { k: 'warDraft'; seat: Seat; target: Seat; objective: Objective; armies: number[]; heroes: number[] }
   | { k: 'war'; pc: number; barb: boolean }
-  | { k: 'response'; seat: Seat; barb: boolean; heroes: number[] }
+  /** The defender's response window (AOH-WAR-11): answered by one action, nothing drafted in the state. */
+  | { k: 'response'; seat: Seat; barb: boolean }
   | { k: 'place' }
   | { k: 'duel' }
   | {
@@ -248,9 +249,12 @@ export type AohAction =
   | { type: 'warCancel' }
   | { type: 'olympics' }
   | { type: 'luck' }
-  | { type: 'hero'; host: number }
-  | { type: 'unhero'; index: number }
-  | { type: 'respond' }
+  /**
+   * The defender plays Mighty Heroes (AOH-WAR-11, AOH-EVT-HERO-2..6), the whole response in one action:
+   * the host of each Hero, -1 for a Hero as an army, else the id of the army it leads as general;
+   * sorted ascending, so that each choice has one spelling.
+   */
+  | { type: 'respond'; heroes: number[] }
   | { type: 'quakeTarget'; army: number }
   | { type: 'volcanoTarget'; seat: Seat }
   | { type: 'place'; unit: number; card: number }
@@ -353,8 +357,8 @@ export interface AohView {
     myInputs: number;
   } | null;
   war: WarView | null;
-  /** The viewer's private draft of a war declaration or a defence. */
-  draft: { target?: Seat; objective?: Objective; armies?: number[]; heroes: number[] } | null;
+  /** The viewer's private draft of a war declaration (a defence is one action: nothing drafted). */
+  draft: { target: Seat; objective: Objective; armies: number[]; heroes: number[] } | null;
   /** The current event being resolved (public). */
   event: { card: CardId; drawer: Seat; target: number } | null;
   prompts: Prompt[];

@@ -27,7 +27,6 @@ function phaseName(st: AohState): string {
 function flowFor(st: AohState, viewer: Viewer, all: boolean): Frame[] {
   return st.stack.map((f) => {
     if (!all && f.k === 'warDraft' && f.seat !== viewer) return { k: 'action', seat: f.seat };
-    if (!all && f.k === 'response' && f.seat !== viewer) return { ...f, heroes: [] };
     // AOH-HID-12: a road's payment stays in the builder's hand until the neighbour consents.
     if (!all && f.k === 'consent' && f.builder !== viewer) return { ...f, pay: [] };
     // AOH-HID-14: who has answered a Luck window, and how, is nobody else's business.
@@ -69,7 +68,6 @@ export function view(st: AohState, viewer: Viewer): AohView {
         armies: fr.armies.slice(),
         heroes: fr.heroes.slice(),
       };
-    if (fr.k === 'response' && fr.seat === viewer) draft = { heroes: fr.heroes.slice() };
     if (fr.k === 'event') event = { card: fr.card, drawer: fr.drawer, target: fr.target };
   }
   const { config: _c, ...opts } = st.opts;

@@ -36,4 +36,27 @@ describe('describing actions', () => {
     // Without a state or a view, the army alone.
     expect(ageOfHeroes.describeAction(null, 0, a, 'en', name)).toBe(`Strike army #${army}`);
   });
+  it('AOH-WAR-11: names the Heroes of a defence by what they do and the army each leads, never by raw hosts', () => {
+    const say = (heroes: number[], l: 'en' | 'ru') =>
+      ageOfHeroes.describeAction(null, 1, { type: 'respond', heroes }, l);
+    expect(say([-1], 'en')).toBe('Play a Mighty Hero as an army');
+    expect(say([4], 'en')).toBe('Play a Mighty Hero as general of army #4');
+    expect(say([-1, -1, 4], 'en')).toBe('Play 3 Mighty Heroes: 2 as armies, 1 as general of army #4');
+    expect(say([-1, 3, 4], 'en')).toBe(
+      'Play 3 Mighty Heroes: 1 as an army, 1 as general of army #3, 1 as general of army #4',
+    );
+    expect(say([-1], 'ru')).toBe('Сыграть Героя как армию');
+    expect(say([4], 'ru')).toBe('Сыграть Героя генералом армии №4');
+    expect(say([-1, -1, 4], 'ru')).toBe('Сыграть Героев (3): 2 как армии, 1 генералом армии №4');
+    // Different choices read differently (the action bar tells its buttons apart by their words).
+    const all = [[-1], [-1, -1], [-1, -1, -1], [3], [-1, 3], [3, 4], [-1, 3, 4], [-1, -1, 3]];
+    for (const l of ['en', 'ru'] as const) expect(new Set(all.map((h) => say(h, l))).size).toBe(all.length);
+    // The log line of a committed defence, and of none.
+    const ev = (heroes: number[], l: 'en' | 'ru') =>
+      ageOfHeroes.formatEvent({ key: 'aoh.ev.response', params: { seat: 1, heroes } }, l, (s) => `P${s + 1}`);
+    expect(ev([-1, 4], 'en')).toBe('P2 responds with 2 Mighty Heroes: 1 as an army, 1 as general of army #4');
+    expect(ev([], 'en')).toBe('P2 plays nothing in response');
+    expect(ev([-1], 'ru')).toBe('P2 играет в ответ Героя как армию');
+    expect(ev([], 'ru')).toBe('P2 ничего не играет в ответ');
+  });
 });

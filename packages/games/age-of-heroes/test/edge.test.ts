@@ -281,10 +281,15 @@ describe('§24 edge cases: generals and heroes', () => {
     // Defending: B attacks A; A's Hero cannot lead 1 (away), 2 (quaked) or 3 (led).
     const st2 = scenario({ players: 2, seats: [{ armies, hand: ['mighty_hero'] }, {}], at: { action: B } });
     act(st2, B, warSteps({ target: A, objective: 'plunder', armies: [5] }));
-    rejected(st2, A, { type: 'hero', host: 1 }, 'AOH-WAR-13');
-    rejected(st2, A, { type: 'hero', host: 2 }, 'AOH-WAR-13');
-    rejected(st2, A, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5');
-    act(st2, A, [{ type: 'hero', host: 4 }, { type: 'respond' }]);
+    rejected(st2, A, { type: 'respond', heroes: [1] }, 'AOH-WAR-13');
+    rejected(st2, A, { type: 'respond', heroes: [2] }, 'AOH-WAR-13');
+    rejected(st2, A, { type: 'respond', heroes: [3] }, 'AOH-EVT-HERO-5');
+    expect(game.legalActions(st2, A)).toEqual([
+      { type: 'respond', heroes: [-1] },
+      { type: 'respond', heroes: [4] },
+      { type: 'pass' },
+    ]);
+    act(st2, A, { type: 'respond', heroes: [4] });
     expect(st2.war!.units.filter((u) => u.side === 1).map((u) => [u.army, u.lead])).toEqual([
       [3, true],
       [4, true],

@@ -482,7 +482,7 @@ describe('Barbarians (§17.6)', () => {
       },
       log,
     );
-    act(st, 0, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 0, { type: 'respond', heroes: [-1] }, log);
     expect(one(log, 'aoh.ev.battle')).toMatchObject({ a: 1, d: 1 });
     expect(one(log, 'aoh.ev.duel')).toMatchObject({ av: 4, as: 4, dv: 3, ds: 4, winner: -1 });
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 0 });
@@ -658,13 +658,10 @@ describe('Held events (§17.7–17.9)', () => {
       log,
     );
     act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    act(st, 1, { type: 'hero', host: 3 });
-    rejected(st, 1, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5');
-    act(st, 1, { type: 'hero', host: -1 });
-    act(st, 1, { type: 'hero', host: 4 });
-    rejected(st, 1, { type: 'hero', host: -1 }, 'AOH-EVT-HERO-2'); // only three held
-    act(st, 1, { type: 'respond' }, log);
-    expect(one(log, 'aoh.ev.response')).toMatchObject({ seat: 1, heroes: [3, -1, 4] });
+    rejected(st, 1, { type: 'respond', heroes: [-1, 3, 3] }, 'AOH-EVT-HERO-5'); // one Hero per army
+    rejected(st, 1, { type: 'respond', heroes: [-1, -1, 3, 4] }, 'AOH-EVT-HERO-2'); // only three held
+    act(st, 1, { type: 'respond', heroes: [-1, 3, 4] }, log);
+    expect(one(log, 'aoh.ev.response')).toMatchObject({ seat: 1, heroes: [-1, 3, 4] });
     expect(st.war!.units.filter((u) => u.side === 1).map((u) => [u.army, u.lead])).toEqual([
       [3, true],
       [4, true],

@@ -745,9 +745,9 @@ describe('§25.2 additional tricky scenarios', () => {
       log,
     );
     act(st, A, warSteps({ target: D, objective: 'plunder', armies: [1, 2] }));
-    rejected(st, D, { type: 'hero', host: 6 }, 'AOH-WAR-13');
-    rejected(st, D, { type: 'hero', host: 5 }, 'AOH-EVT-HERO-5');
-    act(st, D, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    rejected(st, D, { type: 'respond', heroes: [6] }, 'AOH-WAR-13');
+    rejected(st, D, { type: 'respond', heroes: [5] }, 'AOH-EVT-HERO-5');
+    act(st, D, { type: 'respond', heroes: [-1] }, log);
     expect(st.war!.d).toBe(2);
     expect(st.war!.units.filter((u) => u.side === 1).map((u) => [u.army, u.lead])).toEqual([
       [5, true],
@@ -1080,7 +1080,7 @@ describe('§25.2 additional tricky scenarios', () => {
     it('variant: a Mighty Hero as army ties the barbarians (card 3 + 1 fortress = 4): nothing discarded', () => {
       const log: GameEvent[] = [];
       const st = setup(['iron', 'wood', 'gold', 'mighty_hero'], log);
-      act(st, A, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+      act(st, A, { type: 'respond', heroes: [-1] }, log);
       expect(events(log, 'aoh.ev.duel')[0]!.params).toMatchObject({ av: 4, as: 4, dv: 3, ds: 4, winner: -1 });
       expect(events(log, 'aoh.ev.victorious')[0]!.params).toMatchObject({ v: 0 });
       expect(sorted(st.p[A]!.hand)).toEqual(['gold', 'iron', 'wood']);

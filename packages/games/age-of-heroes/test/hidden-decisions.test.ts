@@ -203,13 +203,12 @@ describe('Hidden information (§21)', () => {
       armies: [1, 2],
       heroesA: [1],
     });
-    // The defender's Heroes are his private draft until he submits the response.
-    act(st, 1, { type: 'hero', host: -1 }, log);
+    // The defender's response is one action: until it, nothing of his choice exists, even for him.
     expect(spectator(st).war!.heroesD).toEqual([]);
     expect(G.view(st, 0).war!.heroesD).toEqual([]);
-    expect(G.view(st, 0).flow.some((f) => f.k === 'response' && f.heroes.length > 0)).toBe(false);
-    expect(G.view(st, 1).draft).toEqual({ heroes: [-1] });
-    act(st, 1, { type: 'respond' }, log);
+    expect(G.view(st, 1).draft).toBeNull();
+    act(st, 1, { type: 'respond', heroes: [-1] }, log);
+    expect(st.stack.some((f) => f.k === 'response')).toBe(false); // answered in that one action
     const resp = events(log, 'aoh.ev.response')[0]!;
     expect(resp.params).toMatchObject({ seat: 1, heroes: [-1] });
     expect(canSee(resp, SPECTATOR)).toBe(true);
@@ -650,17 +649,23 @@ describe('Decision points (§22)', () => {
     });
     act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
     expect(awaited(st)).toEqual([expect.objectContaining({ seat: 1, kind: 'aoh.response', window: true })]);
+    // One action each: the cancel card, every way to play his one Hero, or nothing.
     expect(G.legalActions(st, 1)).toEqual([
       { type: 'olympics' },
-      { type: 'hero', host: -1 },
-      { type: 'hero', host: 2 },
+      { type: 'respond', heroes: [-1] },
+      { type: 'respond', heroes: [2] },
       { type: 'pass' },
     ]);
     expect(rejected(st, 1, { type: 'luck' }).rule).toBe('AOH-WAR-12');
     expect(G.defaultAction(st, 1)).toEqual({ type: 'pass' });
-    act(st, 1, { type: 'hero', host: 2 });
-    expect(types(st, 1)).toEqual(['unhero', 'respond', 'pass']); // his only Hero is drafted
-    expect(rejected(st, 1, { type: 'olympics' }).rule).toBe('AOH-WAR-15');
+    // AOH-WAR-15: a cancel card with Heroes is refused.
+    expect(rejected(st, 1, { type: 'olympics', heroes: [2] } as AohAction).rule).toBe('AOH-WAR-15');
+    const d = G.clone(st);
+    const dlog: GameEvent[] = [];
+    act(d, 1, { type: 'respond', heroes: [2] }, dlog);
+    expect(events(dlog, 'aoh.ev.response')[0]!.params).toEqual({ seat: 1, heroes: [2] });
+    expect(events(dlog, 'aoh.ev.battle')).toHaveLength(1); // not cancelled: the battle is fought
+    expect(d.p[1]!.hand).toEqual(['olympic_games', 'luck']);
     // Barbarians: Luck is offered too.
     const b = scenario({
       players: 2,
@@ -927,8 +932,7 @@ describe('Decision points (§22)', () => {
     expect(rejected(st, 2, { type: 'pass' }).rule).toBe('AOH-DP-24');
     expect(G.legalActions(st, 0)).toEqual([]);
     expect(G.defaultAction(st, 2)).toBeNull();
-    act(st, 1, { type: 'hero', host: -1 });
-    act(st, 1, { type: 'respond' });
+    act(st, 1, { type: 'respond', heroes: [-1] });
     expect(awaited(st).map((p) => p.seat)).toEqual([0, 1]); // the defender places out of turn too
     // Market Day: the drawer of an Earthquake chooses its target while nobody is active.
     const m = scenario({ players: 3, deck: ['iron', 'earthquake', 'wood'], at: { market: 'draw' } });

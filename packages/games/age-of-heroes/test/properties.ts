@@ -46,7 +46,6 @@ export function perturbHidden(st: AohState, seat: Seat, rng: Rng): void {
       f.armies = [];
       f.heroes = [];
     }
-    if (f.k === 'response' && f.seat !== seat) f.heroes = [];
     // A secret Luck answer the new hand cannot back becomes a pass (the window's seats stay the same).
     if (f.k === 'event')
       f.ans = f.ans.map((a, s) => (s !== seat && a === 2 && !st.p[s]!.hand.includes('luck') ? 1 : a));

@@ -192,7 +192,7 @@ describe('Resignation is processed at once (AOH-ELIM-8, AOH-FLOW-6)', () => {
     );
     const battle = st.battle.length;
     act(st, A, warSteps({ target: B, objective: 'plunder', armies: [1, 2], heroes: ['army'] }), log);
-    act(st, B, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, B, { type: 'respond', heroes: [-1] }, log);
     act(st, A, placeSteps(st, A, [st.war!.pool[0][0]!]).slice(0, 1), log);
     expect(kinds(st)).toEqual(['0:aoh.place', '1:aoh.place']);
     act(st, A, { type: 'resign' }, log);

@@ -438,10 +438,10 @@ describe('turn structure (§10)', () => {
       at: { action: 0 },
     });
     const types = ageOfHeroes.legalActions(st, 0).map((a) => a.type);
-    for (const t of ['luck', 'olympics', 'hero']) expect(types).not.toContain(t);
+    for (const t of ['luck', 'olympics', 'respond']) expect(types).not.toContain(t);
     rejected(st, 0, { type: 'luck' });
     rejected(st, 0, { type: 'olympics' });
-    rejected(st, 0, { type: 'hero', host: -1 });
+    rejected(st, 0, { type: 'respond', heroes: [-1] });
     // He draws Famine in his own phase 1: his Luck window opens, and Luck saves everybody's Grain.
     const f = scenario({
       players: 2,

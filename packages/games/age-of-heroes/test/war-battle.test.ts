@@ -107,7 +107,7 @@ describe('War declaration (§14.2)', () => {
       { type: 'warHero', host: 3 },
       { type: 'warDeclare' },
     ]);
-    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }]);
+    act(st, 1, { type: 'respond', heroes: [-1] });
     const w = st.war!;
     expect(w.units.map((u) => [u.side, u.army, u.lead])).toEqual([
       [0, 1, false],
@@ -295,13 +295,13 @@ describe('War declaration (§14.2)', () => {
       { type: 'warCancel' },
       { type: 'war', target: 1, objective: 'conquest' },
       { type: 'olympics' },
-      { type: 'hero', host: -1 },
+      { type: 'respond', heroes: [-1] },
     ] as AohAction[])
       rejected(st, 0, a);
-    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 1, { type: 'respond', heroes: [-1] }, log);
     // The battle starts at once: the attacker has no reply to the Hero.
     expect(kinds(st)).toEqual(['1:aoh.place']);
-    rejected(st, 0, { type: 'hero', host: -1 });
+    rejected(st, 0, { type: 'respond', heroes: [-1] });
     rejected(st, 0, { type: 'warHero', host: -1 });
     rejected(st, 0, { type: 'olympics' });
     expect(st.war!).toMatchObject({
@@ -334,8 +334,8 @@ describe('Defender response (§14.3)', () => {
     expect(e.code).toBe('aoh.err.luckVsPlayer');
     rejected(st, 2, { type: 'pass' }); // only the defender answers
     act(st, 1, { type: 'pass' }, log);
-    // The window is closed: a Hero can no longer be added.
-    rejected(st, 1, { type: 'hero', host: -1 });
+    // The window is closed: a Hero can no longer be played.
+    rejected(st, 1, { type: 'respond', heroes: [-1] });
     expect(st.p[1]!.hand).toEqual(['luck', 'mighty_hero']);
     expect(st.war!.responded).toBe(true);
     expect(st.war!.d).toBe(2);
@@ -353,15 +353,15 @@ describe('Defender response (§14.3)', () => {
       battle: [5, 5, 1, 1],
     });
     act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2] }), log);
-    const e1 = rejected(st, 1, { type: 'hero', host: 4 }, 'AOH-WAR-13'); // d2: quaked, does not participate
+    const e1 = rejected(st, 1, { type: 'respond', heroes: [4] }, 'AOH-WAR-13'); // d2: quaked, does not participate
     expect(e1.code).toBe('aoh.err.heroHostAbsent');
-    const e2 = rejected(st, 1, { type: 'hero', host: 3 }, 'AOH-EVT-HERO-5'); // d1: led
+    const e2 = rejected(st, 1, { type: 'respond', heroes: [3] }, 'AOH-EVT-HERO-5'); // d1: led
     expect(e2.code).toBe('aoh.err.heroHostLed');
-    rejected(st, 1, { type: 'hero', host: 1 }, 'AOH-WAR-13'); // the attacker's army
-    expect(ageOfHeroes.legalActions(st, 1).filter((a) => a.type === 'hero')).toEqual([
-      { type: 'hero', host: -1 },
+    rejected(st, 1, { type: 'respond', heroes: [1] }, 'AOH-WAR-13'); // the attacker's army
+    expect(ageOfHeroes.legalActions(st, 1).filter((a) => a.type === 'respond')).toEqual([
+      { type: 'respond', heroes: [-1] },
     ]);
-    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 1, { type: 'respond', heroes: [-1] }, log);
     expect(st.war!.units.filter((u) => u.side === 1).map((u) => [u.army, u.lead])).toEqual([
       [3, true],
       [-1, false],
@@ -433,13 +433,48 @@ describe('Defender response (§14.3)', () => {
   it('AOH-WAR-15: a response is either a cancel or a set of Heroes', () => {
     const st = start({ players: 2, seats: [{}, { hand: ['olympic_games', 'mighty_hero'] }] });
     act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
-    act(st, 1, { type: 'hero', host: -1 });
-    expect(ageOfHeroes.legalActions(st, 1).some((a) => a.type === 'olympics')).toBe(false);
-    const e = rejected(st, 1, { type: 'olympics' }, 'AOH-WAR-15');
+    // No listed answer both cancels and plays a Hero, and a cancel carrying Heroes is refused.
+    const legal = ageOfHeroes.legalActions(st, 1);
+    expect(legal.filter((a) => a.type === 'olympics')).toEqual([{ type: 'olympics' }]);
+    expect(legal.filter((a) => a.type === 'respond').length).toBeGreaterThan(0);
+    const e = rejected(st, 1, { type: 'olympics', heroes: [-1] } as AohAction, 'AOH-WAR-15');
     expect(e.code).toBe('aoh.err.cancelWithHeroes');
-    act(st, 1, { type: 'unhero', index: 0 });
     act(st, 1, { type: 'olympics' });
     expect(st.p[1]!.hand).toEqual(['mighty_hero']);
+    expect(st.war).toBeNull();
+  });
+
+  it('AOH-WAR-11, AOH-EVT-HERO-6: the whole defence is one action, each choice of Heroes listed once in its sorted spelling', () => {
+    // Three Heroes, uncovered armies 2 and 3, army 4 led by a General.
+    const st = start({
+      players: 2,
+      seats: [
+        { armies: 1 },
+        { armies: [{}, {}, { general: true }], hand: ['mighty_hero', 'mighty_hero', 'mighty_hero'] },
+      ],
+    });
+    act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }));
+    const responds = ageOfHeroes.legalActions(st, 1).flatMap((a) => (a.type === 'respond' ? [a.heroes] : []));
+    // Every multiset: k Heroes as armies plus a subset of {2, 3} as generals, 1 to 3 Heroes in all.
+    const expected: number[][] = [];
+    for (const gens of [[], [2], [3], [2, 3]])
+      for (let k = 0; k + gens.length <= 3; k++)
+        if (k + gens.length > 0) expected.push([...new Array<number>(k).fill(-1), ...gens]);
+    expect(responds.map((h) => h.join()).sort()).toEqual(expected.map((h) => h.join()).sort());
+    for (const h of responds) expect(h).toEqual(h.slice().sort((x, y) => x - y));
+    // Other spellings are refused, each with its rule.
+    rejected(st, 1, { type: 'respond', heroes: [3, -1] }, 'AOH-DP-7');
+    rejected(st, 1, { type: 'respond', heroes: [] }, 'AOH-WAR-11');
+    rejected(st, 1, { type: 'respond', heroes: [-1, 0.5] } as AohAction, 'AOH-DP-7');
+    rejected(st, 1, { type: 'respond' } as AohAction, 'AOH-DP-7');
+    rejected(st, 1, { type: 'respond', heroes: [-1, -1, -1, -1] }, 'AOH-EVT-HERO-2');
+    rejected(st, 1, { type: 'respond', heroes: [4] }, 'AOH-EVT-HERO-5');
+    rejected(st, 1, { type: 'respond', heroes: [-1, 2, 2] }, 'AOH-EVT-HERO-5');
+    // One version: the response closes the window and starts the battle at once.
+    act(st, 1, { type: 'respond', heroes: [-1, 2, 3] });
+    expect(ageOfHeroes.prompts(st).some((p) => p.window)).toBe(false);
+    expect(st.war!.heroesD).toEqual([-1, 2, 3]);
+    expect(st.p[1]!.hand).toEqual([]);
   });
 });
 
@@ -682,7 +717,7 @@ describe('Battle resolution (§15)', () => {
       battle: [5, 4],
     });
     act(st2, 0, warSteps({ target: 1, objective: 'plunder', armies: [1] }), log2);
-    act(st2, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log2);
+    act(st2, 1, { type: 'respond', heroes: [-1] }, log2);
     expect(one(log2, 'aoh.ev.duel')).toMatchObject({ av: 5, as: 5, dv: 4, ds: 5, winner: -1 });
   });
 
@@ -746,7 +781,7 @@ describe('Battle resolution (§15)', () => {
       battle: [6, 6, 6, 1, 1],
     });
     act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2], heroes: ['army'] }), log);
-    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 1, { type: 'respond', heroes: [-1] }, log);
     const rest = st.battle.slice();
     place(st, log, [6, 6, 6], [1, 1]);
     duel(st, log, 0, 3);
@@ -853,7 +888,7 @@ describe('Spoils (§16.1)', () => {
       battle: [6, 6, 6, 1],
     });
     act(st, 0, warSteps({ target: 1, objective: 'plunder', armies: [1, 2, 3] }), log);
-    act(st, 1, [{ type: 'hero', host: -1 }, { type: 'respond' }], log);
+    act(st, 1, { type: 'respond', heroes: [-1] }, log);
     place(st, log, [6, 6, 6], null);
     duel(st, log, 0, 3);
     expect(one(log, 'aoh.ev.victorious')).toMatchObject({ v: 3 });

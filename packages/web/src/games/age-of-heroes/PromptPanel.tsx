@@ -41,7 +41,8 @@ export function PromptPanel() {
       body = <WarDraftPanel />;
       break;
     case 'aoh.response':
-      body = <ResponsePanel />;
+      // A Heroes choice composed for one attack never carries over to the next (a card was drawn since).
+      body = <ResponsePanel key={`${aoh.view.deckCount}:${aoh.view.discard.length}`} />;
       break;
     case 'aoh.quakeTarget':
       body = <QuakeTargets />;

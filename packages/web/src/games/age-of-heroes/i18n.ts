@@ -98,6 +98,12 @@ export const aohUi: { en: Record<string, string>; ru: Record<string, string> } =
     'aoh.ui.heroes': 'Mighty Heroes in hand: {n}',
     'aoh.ui.heroAsArmy': 'Hero as an army',
     'aoh.ui.heroAsGeneral': 'Hero as general of army #{id}',
+    'aoh.ui.heroesHint':
+      'Choose how your Heroes fight — as armies, or as generals of your armies at home that have none — then defend with them. Nobody sees your choice before you send it.',
+    'aoh.ui.heroArmies':
+      '{n, plural, =0 {no Hero as an army} one {# Hero as an army} other {# Heroes as armies}}',
+    'aoh.ui.heroArmyMore': 'One more Hero as an army',
+    'aoh.ui.heroArmyLess': 'One Hero as an army fewer',
     'aoh.ui.draftCount':
       'Attack: {armies, plural, one {# army} other {# armies}}, {heroes, plural, one {# Hero} other {# Heroes}}.',
     'aoh.ui.declare': 'Declare the war',
@@ -281,6 +287,12 @@ export const aohUi: { en: Record<string, string>; ru: Record<string, string> } =
     'aoh.ui.heroes': 'Героев на руке: {n}',
     'aoh.ui.heroAsArmy': 'Герой как армия',
     'aoh.ui.heroAsGeneral': 'Герой как генерал армии №{id}',
+    'aoh.ui.heroesHint':
+      'Выберите, как сражаются ваши Герои — армиями или генералами ваших армий дома без генерала, — и защищайтесь ими. До отправки вашего выбора его никто не видит.',
+    'aoh.ui.heroArmies':
+      '{n, plural, =0 {ни одного Героя-армии} one {# Герой как армия} few {# Героя как армии} many {# Героев как армии} other {# Героя как армии}}',
+    'aoh.ui.heroArmyMore': 'Ещё один Герой как армия',
+    'aoh.ui.heroArmyLess': 'На одного Героя-армию меньше',
     'aoh.ui.draftCount':
       'В нападении: {armies, plural, one {# армия} few {# армии} many {# армий} other {# армии}}, {heroes, plural, one {# Герой} few {# Героя} many {# Героев} other {# Героя}}.',
     'aoh.ui.declare': 'Объявить войну',
