@@ -63,6 +63,13 @@ export interface Prompt {
    * A response window: opened for the seats the rules name, whether or not they hold a card that
    * could answer it, so its existence leaks nothing. The server holds a window open for a uniform
    * minimum time and answers a window whose only legal action is the default by itself.
+   *
+   * A seat answers a window in exactly one action: after any action of a seat whose prompts are
+   * window prompts, that seat has no window prompt any more — unless the window ended in public (an
+   * event everyone sees) and a new one opened. A compound answer (several cards, each with a target)
+   * is one listed action, not steps: every action is a new version announced to every seat, so an
+   * answer in steps would tell the table, by their count, that the seat held a card to answer with.
+   * The property kit checks this (`windowAnswered` in testkit.ts).
    */
   window?: boolean;
   /**

@@ -40,6 +40,8 @@ export interface PropertyResult {
   /** Checks made while a response window was open, and how many of them compared two different sets of answering seats. */
   windowChecks: number;
   windowHolderChanges: number;
+  /** Actions of a seat answering a response window (each checked to answer it: `windowAnswered`). */
+  windowAnswers: number;
 }
 
 export class PropertyViolation extends Error {}
@@ -54,6 +56,7 @@ export interface PropertyTally {
   reasons: Record<string, number>;
   windowChecks: number;
   windowHolderChanges: number;
+  windowAnswers: number;
 }
 
 function fail(o: { seed: string }, step: number, what: string): never {
@@ -129,6 +132,29 @@ export function windowTrace(
   return { moments, end: 'closed', rounds: maxRounds };
 }
 
+/**
+ * A response window is answered in exactly one action (the contract's `Prompt.window`): null if it was,
+ * else what is wrong. `before` and `after` are the prompt lists around one action of `seat`, whose every
+ * prompt before was a window prompt; `log` is what the action wrote. Afterwards the seat may have a
+ * window prompt only if a new window opened, which is told by the old one's outcome having become
+ * public: an event everyone sees (a window answered secretly by some seats while others still think
+ * writes nothing public, and neither does a step of an answer). Otherwise every action is a new
+ * version of the match that the server announces to every seat, and a seat whose answer took several
+ * steps would tell the table, by their count, that it held a card to answer with.
+ */
+export function windowAnswered(
+  before: readonly Prompt[],
+  after: readonly Prompt[],
+  seat: Seat,
+  log: readonly GameEvent[],
+): string | null {
+  const mine = before.filter((p) => p.seat === seat);
+  if (mine.length === 0 || !mine.every((p) => p.window)) return null;
+  const still = after.find((p) => p.seat === seat && p.window);
+  if (!still || log.some((e) => canSee(e, SPECTATOR))) return null;
+  return `seat ${seat} acted in a response window (${mine[0]!.kind}) and is still asked (${still.kind}) with nothing made public: a window must be answered in exactly one action`;
+}
+
 /** Null if the two traces of one window are indistinguishable to their observer, else what differs. */
 function windowTraceDiff(
   a: ReturnType<typeof windowTrace>,
@@ -164,6 +190,7 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
   };
   let windowChecks = 0;
   let windowHolderChanges = 0;
+  let windowAnswers = 0;
   /** Window seats with a real choice (holders of an answering card). */
   const choosers = (s: unknown) =>
     (game.prompts(s) as Prompt[])
@@ -222,8 +249,10 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
         record,
         windowChecks,
         windowHolderChanges,
+        windowAnswers,
       };
-    const prompt = choosePrompt(game.prompts(state), rng);
+    const prompts = game.prompts(state) as Prompt[];
+    const prompt = choosePrompt(prompts, rng);
     if (!prompt) fail(o, step, 'no prompt and no outcome: the game is stuck');
     const seat = prompt.seat;
     const legal = game.legalActions(state, seat);
@@ -237,9 +266,17 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
         `the timeout default of seat ${seat} (${prompt.kind}) is not a legal action: ${JSON.stringify(def)}`,
       );
     const action = o.choose ? o.choose(legal, rng, state, seat) : rng.pick(legal);
-    const r = game.apply(state, seat, action);
+    // An answer to a response window is written to a log, to tell whether its window ended in public.
+    const windowed = prompt.window === true;
+    const log: GameEvent[] | undefined = windowed ? [] : undefined;
+    const r = game.apply(state, seat, action, log);
     if (!r.ok)
       fail(o, step, `a listed legal action was rejected: ${JSON.stringify(action)}: ${r.error.message}`);
+    if (windowed) {
+      windowAnswers++;
+      const bad = windowAnswered(prompts, game.prompts(state) as Prompt[], seat, log!);
+      if (bad) fail(o, step, `${bad}: ${JSON.stringify(action)}`);
+    }
     record.actions.push({ seat, action });
     step++;
   }
@@ -257,6 +294,7 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
     record,
     windowChecks,
     windowHolderChanges,
+    windowAnswers,
   };
 }
 
@@ -270,6 +308,7 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
     reasons: {},
     windowChecks: 0,
     windowHolderChanges: 0,
+    windowAnswers: 0,
   };
   for (const o of runs) {
     const r = runPropertyGame<S>(game, o);
@@ -278,6 +317,7 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
     t.maxActions = Math.max(t.maxActions, r.actions);
     t.windowChecks += r.windowChecks;
     t.windowHolderChanges += r.windowHolderChanges;
+    t.windowAnswers += r.windowAnswers;
     if (r.capped) t.capped++;
     else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
   }

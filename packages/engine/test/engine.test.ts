@@ -23,6 +23,7 @@ import {
   stateHash,
   translate,
   verifyRecord,
+  windowAnswered,
 } from '../src/index.js';
 import type { Bot } from '../src/index.js';
 import type { WindowLeak } from './toy.js';
@@ -219,21 +220,53 @@ describe('property kit: response windows', () => {
 
   it('passes a window opened for every seat at once that shows nobody who answered', () => {
     let checks = 0,
-      changes = 0;
+      changes = 0,
+      answers = 0;
     for (let i = 0; i < 40; i++) {
       const r = run('fair', 'fair' + i);
       checks += r.windowChecks;
       changes += r.windowHolderChanges;
+      answers += r.windowAnswers;
     }
     // The perturbation really moves lucky cards in and out of hands during windows.
     expect(checks).toBeGreaterThan(40);
     expect(changes).toBeGreaterThan(10);
+    // Every seat answered its window in one action (4 seats, 40 games).
+    expect(answers).toBe(160);
+  });
+
+  it('passes a new window opened in public right after the last answer to the previous one', () => {
+    let again = 0;
+    for (let i = 0; i < 40; i++) {
+      const r = run('twice', 'twice' + i);
+      expect(r.windowAnswers).toBe(8); // two windows, four seats
+      // The last seat to answer the first window was asked again at once.
+      const acts = r.record.actions;
+      if (acts[3]!.seat === acts[4]!.seat) again++;
+    }
+    expect(again).toBeGreaterThan(0);
+  });
+
+  it('windowAnswered: a seat still asked after acting in a window is a violation unless the old window ended in public', () => {
+    const w = (seat: number, kind = 'k') => ({ seat, kind, window: true });
+    expect(windowAnswered([w(0), w(1)], [w(1)], 0, [])).toBeNull();
+    expect(windowAnswered([w(0), w(1)], [w(0), w(1)], 0, [{ key: 'mine', to: [0] }])).toMatch(
+      /seat 0 acted in a response window \(k\) and is still asked/,
+    );
+    expect(windowAnswered([w(0)], [w(0, 'other')], 0, [{ key: 'closed' }])).toBeNull();
+    // A seat that was not answering a window (or also had another prompt) is not concerned.
+    expect(windowAnswered([{ seat: 0, kind: 't' }], [w(0)], 0, [])).toBeNull();
+    expect(windowAnswered([w(0), { seat: 0, kind: 't' }], [w(0)], 0, [])).toBeNull();
   });
 
   for (const [leak, what] of [
     ['poll', /lasts \d+ rounds in one world and \d+ in the other/],
     ['holders', /the prompt list tells seat/],
     ['answered', /its view differs/],
+    [
+      'steps',
+      /acted in a response window \(toyw\.window\) and is still asked .*exactly one action: \{"type":"boost"\}/,
+    ],
   ] as const)
     it(`catches a window that gives its holders away (${leak})`, () => {
       let caught: unknown = null;

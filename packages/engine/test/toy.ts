@@ -115,16 +115,23 @@ export function perturbToy(s: ToyState, seat: number, rng: { shuffle<T>(a: T[]):
  * seats away in one way:
  * - `poll`: the seats are asked one at a time, so the holder is the one the table waits on;
  * - `holders`: the window opens only for the lucky seats;
- * - `answered`: the view tells who has answered so far.
+ * - `answered`: the view tells who has answered so far;
+ * - `steps`: a lucky seat answers in two steps (`boost`, then `confirm`): its view, the prompt list and
+ *   the window's length give nothing away, but every step is a new version of the match, so the
+ *   number of versions the window takes tells the table somebody held a lucky card.
+ * `twice` is fair and opens a second window right after the first has closed in public, so the last
+ * seat to answer the first is asked again at once — by a new window, which is no violation.
  */
-export type WindowLeak = 'fair' | 'poll' | 'holders' | 'answered';
+export type WindowLeak = 'fair' | 'twice' | 'poll' | 'holders' | 'answered' | 'steps';
 export interface ToyWinState {
   n: number;
   rng: number[];
   deck: number[];
   cards: number[];
-  /** Per seat: 0 not answered yet, 1 pass, 2 boost. */
+  /** Per seat: 0 not answered yet, 1 pass, 2 boost, 3 boost drafted, not confirmed (`steps`). */
   answers: number[];
+  /** Windows opened so far (`twice` opens two). */
+  windows: number;
   /** `poll`: the seat asked now. */
   pos: number;
   window: boolean;
@@ -133,12 +140,14 @@ export interface ToyWinState {
   turn: number;
   over: { winners: number[]; reason: string } | null;
 }
-export type ToyWinAction = { type: 'pass' } | { type: 'boost' } | { type: 'stay' } | { type: 'fold' };
+export type ToyWinAction =
+  { type: 'pass' } | { type: 'boost' } | { type: 'confirm' } | { type: 'stay' } | { type: 'fold' };
 export interface ToyWinView {
   viewer: number;
   window: boolean;
   pos: number;
   myAnswer: number;
+  windows: number;
   answered?: boolean[];
   boosted: number;
   turn: number;
@@ -156,15 +165,24 @@ export function toyWindowGame(
   const asked = (s: ToyWinState, seat: number) =>
     s.window &&
     !s.over &&
-    s.answers[seat] === 0 &&
+    (s.answers[seat] === 0 || s.answers[seat] === 3) &&
     (leak !== 'poll' || s.pos === seat) &&
     (leak !== 'holders' || s.cards[seat]! >= LUCKY);
   const closeIfDone = (s: ToyWinState, log: EventSink) => {
-    const pending = s.answers.some((a, i) => a === 0 && (leak !== 'holders' || s.cards[i]! >= LUCKY));
+    const pending = s.answers.some(
+      (a, i) => (a === 0 || a === 3) && (leak !== 'holders' || s.cards[i]! >= LUCKY),
+    );
     if (pending && !(leak === 'poll' && s.answers[s.pos - 1] === 2)) return;
-    s.window = false;
-    s.boosted = s.answers.indexOf(2);
+    if (s.answers.includes(2)) s.boosted = s.answers.indexOf(2);
     log?.push({ key: 'toyw.closed', params: { boosted: s.boosted } });
+    if (leak === 'twice' && s.windows < 2) {
+      // A new window for every seat, opened in public right after the first.
+      s.windows++;
+      s.answers = s.answers.map(() => 0);
+      log?.push({ key: 'toyw.opened', params: { window: s.windows } });
+      return;
+    }
+    s.window = false;
   };
   return {
     id: `toy-window-${leak}`,
@@ -182,6 +200,7 @@ export function toyWindowGame(
         deck,
         cards,
         answers: cards.map(() => 0),
+        windows: 1,
         pos: 0,
         window: true,
         boosted: -1,
@@ -205,18 +224,26 @@ export function toyWindowGame(
       if (s.window)
         return !asked(s, seat)
           ? []
-          : s.cards[seat]! >= LUCKY
-            ? [{ type: 'boost' }, { type: 'pass' }]
-            : [{ type: 'pass' }];
+          : s.answers[seat] === 3
+            ? [{ type: 'confirm' }]
+            : s.cards[seat]! >= LUCKY
+              ? [{ type: 'boost' }, { type: 'pass' }]
+              : [{ type: 'pass' }];
       return seat === s.turn ? [{ type: 'stay' }, { type: 'fold' }] : [];
     },
     apply(s, seat, a, log) {
       if (s.over) return err('toyw.over', 'over');
       if (s.window) {
         if (!asked(s, seat)) return err('toyw.notYou', 'not asked');
-        if (!a || (a.type !== 'pass' && a.type !== 'boost')) return err('toyw.bad', 'bad action');
+        const drafted = s.answers[seat] === 3;
+        const fits = drafted ? a?.type === 'confirm' : a?.type === 'pass' || a?.type === 'boost';
+        if (!a || !fits) return err('toyw.bad', 'bad action');
         if (a.type === 'boost' && s.cards[seat]! < LUCKY) return err('toyw.unlucky', 'not lucky');
-        s.answers[seat] = a.type === 'boost' ? 2 : 1;
+        if (a.type === 'boost' && leak === 'steps') {
+          s.answers[seat] = 3; // drafted: a second step confirms it
+          return OK;
+        }
+        s.answers[seat] = a.type === 'pass' ? 1 : 2;
         log?.push({ key: 'toyw.answer', params: { seat, boost: a.type === 'boost' }, to: [seat] });
         if (leak === 'poll') s.pos++;
         closeIfDone(s, log);
@@ -248,6 +275,7 @@ export function toyWindowGame(
         window: s.window,
         pos: leak === 'poll' ? s.pos : 0,
         myAnswer: v >= 0 ? s.answers[v]! : 0,
+        windows: s.windows,
         boosted: s.boosted,
         turn: s.turn,
         folded: s.folded.slice(),
@@ -275,6 +303,7 @@ export function toyWindowGame(
         deck: unseen,
         cards,
         answers,
+        windows: v.windows,
         pos: v.pos,
         window: v.window,
         boosted: v.boosted,
@@ -293,11 +322,14 @@ export function toyWindowGame(
   };
 }
 
-/** Changes what `seat` cannot see: the other cards and the deck order; an answer the new card cannot back becomes a pass. */
+/**
+ * Changes what `seat` cannot see: the other cards and the deck order; an answer the new card cannot back
+ * becomes a pass (a drafted one, not yet an answer, becomes no answer).
+ */
 export function perturbToyWindow(s: ToyWinState, seat: number, rng: { shuffle<T>(a: T[]): T[] }): void {
   const pool = [...s.deck, ...s.cards.filter((_, i) => i !== seat)];
   rng.shuffle(pool);
   s.cards = s.cards.map((c, i) => (i === seat ? c : pool.pop()!));
   s.deck = pool;
-  s.answers = s.answers.map((a, i) => (i !== seat && a === 2 && s.cards[i]! < LUCKY ? 1 : a));
+  s.answers = s.answers.map((a, i) => (i !== seat && a >= 2 && s.cards[i]! < LUCKY ? (a === 3 ? 0 : 1) : a));
 }

@@ -12,5 +12,7 @@ describe('random complete games, 6 players', () => {
     // Response windows were checked (AOH-HID-14), many of them against a world where other seats
     // hold Luck, Olympic Games or a Hero.
     expect(t.windowHolderChanges).toBeGreaterThan(20);
+    // Thousands of window answers, each closing its seat's window in one action (AOH-WAR-11).
+    expect(t.windowAnswers).toBeGreaterThan(2000);
   });
 });
