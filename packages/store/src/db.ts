@@ -20,6 +20,7 @@ import type {
   WorkerRequest,
 } from './pglite-worker.js';
 import { CREATE_ENV } from './pglite-worker.js';
+import { fromTemplate } from './template.js';
 export { createPglite, pgliteStartParams } from './pglite-create.js';
 
 export interface Db {
@@ -263,7 +264,10 @@ async function openPgliteWorker(dataDir: string): Promise<Db> {
   // A new database is created (PGlite runs initdb in a second PGlite of its own) by a short-lived process:
   // the memory of that start (150–250 MB of WebAssembly memory and compiled code, which neither a closed
   // PGlite nor an ended thread gives back to the system) leaves with it instead of staying in the server.
-  if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) await createInProcess(dataDir);
+  if (dataDir !== 'memory' && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    await mkdir(dataDir, { recursive: true });
+    if (!fromTemplate(dataDir)) await createInProcess(dataDir);
+  }
   const worker = new Worker(workerScript(), {
     workerData: { tabulaPglite: true, dataDir } satisfies WorkerOptions,
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
