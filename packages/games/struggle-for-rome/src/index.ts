@@ -2,9 +2,10 @@
 import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
 import { err, ok, translate } from '@tabula/engine';
 import { DEFAULT_RT, parseOptions, rtOf } from './config.js';
-import { defaultFor, legalActions, prompts } from './legal.js';
+import { apply, defaultFor, legalActions, prompts } from './decisions.js';
+import { vpSources } from './end.js';
 import { messages } from './messages.js';
-import { apply, RULES_VERSION, setupState, vpSources } from './rules.js';
+import { RULES_VERSION, setupState } from './setup.js';
 import type { SfrAction, SfrOptions, SfrState, SfrView } from './types.js';
 import { sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';

@@ -3,7 +3,7 @@
  * checks): every card, figure, wagon and loot token in exactly one place, gold accounted for, no
  * negative counts, kingdoms and city owners consistent, at most two tokens of a colour per tribe.
  */
-import { rt } from './rules.js';
+import { rt } from './common.js';
 import type { SfrState } from './types.js';
 import { KINDS } from './types.js';
 

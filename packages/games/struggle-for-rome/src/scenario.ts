@@ -7,7 +7,11 @@
 import type { ApplyResult, GameEvent, Seat } from '@tabula/engine';
 import { shuffle } from '@tabula/engine';
 import { DEFAULT_OPTIONS, routeOf, routesFrom } from './config.js';
-import { advance, afterChange, apply, blankState, isNeutral, rt, top, variantOf } from './rules.js';
+import { isNeutral, rt, top } from './common.js';
+import { advance, apply } from './decisions.js';
+import { afterChange } from './end.js';
+import { variantOf } from './migration.js';
+import { blankState } from './setup.js';
 import type { Item, Kind, SfrAction, SfrOptions, SfrState } from './types.js';
 import { CATTLE, HORSES } from './types.js';
 

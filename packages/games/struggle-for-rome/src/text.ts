@@ -4,7 +4,7 @@ import { Rng, translate } from '@tabula/engine';
 import type { Rt } from './config.js';
 import { rtOf } from './config.js';
 import { bundleText, cardName, movePayment } from './describe.js';
-import { legalActions } from './legal.js';
+import { legalActions } from './decisions.js';
 import { messages } from './messages.js';
 import type { SfrAction, SfrView } from './types.js';
 import { sampleWorld } from './view.js';

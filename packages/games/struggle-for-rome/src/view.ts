@@ -7,8 +7,9 @@
 import type { Prompt, Seat, Viewer } from '@tabula/engine';
 import { deepClone, Rng, seedRng } from '@tabula/engine';
 import { rtOf } from './config.js';
-import { prompts } from './legal.js';
-import { publicVp, rt, strength, totalVp } from './rules.js';
+import { rt, strength } from './common.js';
+import { prompts } from './decisions.js';
+import { publicVp, totalVp } from './end.js';
 import type { Player, PlayerView, SfrState, SfrView } from './types.js';
 
 export function view(st: SfrState, viewer: Viewer): SfrView {
