@@ -116,6 +116,50 @@ export interface Outcome {
   scores?: number[];
 }
 
+/**
+ * One option of a game, as the lobby and the command line show it. Labels and help are message keys of
+ * the game's catalog (English and Russian); values are what `parseOptions` takes. `parseOptions` stays
+ * the judge of what is valid across options (it explains a bad combination in words).
+ */
+export type OptionSpec = {
+  /** The option's name in `parseOptions`' input, and on the command line (`--<key>`). */
+  key: string;
+  /** Message key of its label. */
+  label: string;
+  /** Message key of a one-line explanation. */
+  help?: string;
+} & (
+  | {
+      kind: 'choice';
+      choices: readonly { value: string; label: string }[];
+      default: string;
+      /** One choice per seat (e.g. a difficulty for each nation): a list, or one value for all. */
+      perSeat?: boolean;
+    }
+  | {
+      kind: 'flag';
+      default: boolean;
+      /** When set, the game is played by exactly this many players (a solo mode). */
+      players?: number;
+    }
+  | { kind: 'number'; min: number; max: number; default: number }
+  /** A JSON file the player gives (a custom map): the parsed file becomes the value. */
+  | { kind: 'file' }
+);
+
+/** What a lobby tells of a game before anyone plays it. */
+export interface GameInfo {
+  /** A short id for command lines (`aoh`). */
+  shortId: string;
+  /** Message keys of its name and a one-paragraph description. */
+  name: string;
+  description: string;
+  /** A typical game's length in minutes, shortest and longest. */
+  minutes: readonly [number, number];
+  /** Message key of a short summary of its rules (a few paragraphs, players' words). */
+  rulesSummary?: string;
+}
+
 /** Messages of a game or of the shell, per locale: key → ICU-like template with {name} slots. */
 export type Catalog = Record<Locale, Record<string, string>>;
 
@@ -204,6 +248,24 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   targetsOf?(action: A): readonly Target[];
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
+  /** Its name, description and length for lobbies (message keys of `messages`). */
+  readonly info?: GameInfo;
+  /** The options a lobby or the command line offers, in the order to show them. */
+  readonly optionsSchema?: readonly OptionSpec[];
+  /**
+   * Bots from the weakest to the strongest (names of `bots`, or `random`): a lobby offers them in this
+   * order and seats the strongest by default.
+   */
+  readonly botLevels?: readonly string[];
+  /** What a prompt asks, in words, for the seat it asks (the action bar's line). */
+  describePrompt?(prompt: Prompt, view: V, locale: Locale, seatName: (seat: Seat) => string): string;
+  /**
+   * Whether a log event opens a new round or a new turn, and which: a log groups its lines under them.
+   * Null for any other event.
+   */
+  eventGroup?(event: GameEvent): { kind: 'round' | 'turn'; round?: number; seat?: Seat } | null;
+  /** How far the game has come, for a lobby's list: its round and, if known, how many there are. */
+  progress?(view: V): { round: number; of?: number } | null;
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */

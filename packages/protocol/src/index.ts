@@ -221,4 +221,43 @@ export interface MatchInfo {
   clock: ClockSettings;
   outcome: unknown;
   createdAt: string;
+  /** The last move, seat change or status change. */
+  updatedAt: string;
+  /** The seats the game waits for (active matches held by the server; response windows name nobody). */
+  waitingFor: number[];
+  /** How far the game has come (active and finished matches of games that say). */
+  progress: { round: number; of?: number } | null;
+}
+
+/** Words in every locale of the client. */
+export type Words = Record<'en' | 'ru', string>;
+
+/** One option of a game as a lobby shows it (labels in words; see OptionSpec in the engine contract). */
+export type OptionSummary = { key: string; label: Words; help: Words | null } & (
+  | {
+      kind: 'choice';
+      choices: readonly { value: string; label: Words }[];
+      default: string;
+      perSeat?: boolean;
+    }
+  | { kind: 'flag'; default: boolean; players?: number }
+  | { kind: 'number'; min: number; max: number; default: number }
+  | { kind: 'file' }
+);
+
+/** `GET /api/games`: a game as a lobby offers it, without its rules. */
+export interface GameSummary {
+  id: string;
+  shortId: string;
+  name: Words;
+  description: Words;
+  rulesSummary: Words | null;
+  /** A typical game's length in minutes, shortest and longest. */
+  minutes: readonly [number, number] | null;
+  minSeats: number;
+  maxSeats: number;
+  /** From the weakest to the strongest; the last is the default. */
+  bots: string[];
+  options: OptionSummary[];
+  rulesVersion: string;
 }

@@ -318,6 +318,16 @@ export class Hub {
     if (!row) throw new Error(`no match ${id}`);
     const seats = await this.store.getSeats(id);
     const settings = settingsOf(row);
+    // Whose turn and how far: from the runtime, where this process holds the match (it holds every active
+    // match it has served; it does not load one just for a list).
+    const held = this.runtimes.get(id);
+    const rt = held ? await held.catch(() => null) : null;
+    let waitingFor: Seat[] = [];
+    let progress: MatchInfo['progress'] = null;
+    if (rt && rt.row.status !== 'open') {
+      waitingFor = rt.seatState(SPECTATOR, false).waitingFor;
+      progress = rt.progress();
+    }
     return {
       id: row.id,
       game: row.game,
@@ -341,6 +351,9 @@ export class Hub {
       clock: settings.clock,
       outcome: row.outcome,
       createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      waitingFor,
+      progress,
     };
   }
 

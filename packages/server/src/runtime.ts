@@ -20,6 +20,7 @@ interface Memo {
   outcome?: Outcome | null;
   prompts?: Prompt[];
   legal: Map<Seat, unknown[]>;
+  progress?: { round: number; of?: number } | null;
 }
 
 export interface RuntimeOptions {
@@ -314,7 +315,10 @@ export class MatchRuntime {
    * waits for, and whether a response window is open. Seats asked in a response window are never named
    * (AOH-HID-14): everyone sees only that responses are awaited, whoever holds a card that could answer.
    */
-  seatState(viewer: Seat): {
+  seatState(
+    viewer: Seat,
+    withView = true,
+  ): {
     view: unknown;
     legal: unknown[];
     prompts: Prompt[];
@@ -329,12 +333,20 @@ export class MatchRuntime {
       else if (!p.optional && !waiting.includes(p.seat)) waiting.push(p.seat);
     }
     return {
-      view: this.game.view(this.current_, viewer),
+      view: withView ? this.game.view(this.current_, viewer) : null,
       legal: viewer >= 0 ? this.legal(viewer) : [],
       prompts: ps.filter((p) => p.seat === viewer),
       waitingFor: waiting,
       responses,
     };
+  }
+
+  /** How far the game has come (the game's own measure, from the public view), or null. */
+  progress(): { round: number; of?: number } | null {
+    if (!this.game.progress) return null;
+    const m = this.current();
+    if (m.progress === undefined) m.progress = this.game.progress(this.game.view(this.current_, -1)) ?? null;
+    return m.progress;
   }
 
   get settings(): MatchSettings {
