@@ -9,7 +9,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for developers but not linked from the scripts; the server does not serve them
+    // unless asked (TABULA_SOURCEMAPS=1).
+    sourcemap: 'hidden',
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
   },

@@ -24,9 +24,10 @@ export function hasWebClient(dir = WEB_DIST): boolean {
 }
 
 export function serveWeb(app: FastifyInstance, dir = WEB_DIST): void {
+  const maps = process.env.TABULA_SOURCEMAPS === '1';
   const send = async (path: string, reply: import('fastify').FastifyReply) => {
     const file = normalize(join(dir, path));
-    if (!file.startsWith(normalize(dir)))
+    if (!file.startsWith(normalize(dir)) || (!maps && file.endsWith('.map')))
       return reply.status(404).send({ error: { code: 'notFound', message: 'Not found.' } });
     try {
       const body = await readFile(file);

@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LocaleProvider } from './i18n/index.js';
 import { App } from './App.js';
-import './games/setup.js';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { shell } from './shell.js';
 import { lobby } from './lobby.js';
-import { uiCatalogs } from '../games/registry.js';
+import { onCatalogs, uiCatalogs } from '../games/registry.js';
 
 export type Locale = 'en' | 'ru';
 
@@ -35,7 +35,10 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
     localStorage.setItem('tabula.locale', locale);
     document.documentElement.lang = locale;
   }, [locale]);
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  // A game's UI texts arrive with its chunk: the messages are built again then.
+  const [catalogs, setCatalogs] = useState(uiCatalogs.length);
+  useEffect(() => onCatalogs(() => setCatalogs(uiCatalogs.length)), []);
+  const messages = useMemo(() => messagesFor(locale), [locale, catalogs]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <LocaleContext.Provider value={{ locale, setLocale }}>
       <IntlProvider locale={locale} messages={messages} defaultLocale="en">

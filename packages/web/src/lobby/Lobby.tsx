@@ -2,32 +2,27 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { findGame } from '@tabula/catalog';
 import { api } from '../net/api.js';
-import type { CreatedMatch, GameInfo, MatchInfo } from '../net/api.js';
+import type { CreatedMatch, MatchInfo } from '../net/api.js';
+import { nameOf, useGames } from '../net/games.js';
+import { OptionsForm } from './OptionsForm.js';
 import { useLocale, useT } from '../i18n/index.js';
 import { mySeats, playerName, rememberSeat, setPlayerName } from '../storage.js';
 
 type Kind = 'human' | 'open' | 'bot';
 
-/** A game's name in the locale: the "<prefix>.name" message of its catalog (aoh.name, sfr.name…). */
-export function gameName(id: string, locale: 'en' | 'ru'): string {
-  const m = findGame(id)?.messages[locale] ?? {};
-  const key = Object.keys(m).find((k) => /^[a-z0-9]+\.name$/.test(k));
-  return key ? m[key]! : id;
-}
-
 export function Lobby() {
   const t = useT();
   const { locale } = useLocale();
   const botNames = useIntl().messages;
-  const [games, setGames] = useState<GameInfo[]>([]);
-  const [game, setGame] = useState('age-of-heroes');
+  const { games, error: gamesError } = useGames();
+  const [chosen, setGame] = useState<string | null>(null);
+  const game = chosen ?? games[0]?.id ?? '';
+  const [options, setOptions] = useState<Record<string, unknown>>({});
   const [players, setPlayers] = useState(4);
   const [kinds, setKinds] = useState<Kind[]>(['human', 'bot', 'bot', 'bot']);
   const [bots, setBots] = useState<string[]>([]);
   const [clock, setClock] = useState<'none' | 'realtime' | 'turn'>('none');
-  const [tribes, setTribes] = useState<'draft' | 'random'>('draft');
   const [hotseat, setHotseat] = useState(false);
   const [name, setName] = useState(playerName());
   const [busy, setBusy] = useState(false);
@@ -41,8 +36,8 @@ export function Lobby() {
   }>({ mine: [], open: [], active: [], finished: [] });
 
   useEffect(() => {
-    api.games().then(setGames, (e: Error) => setError(e.message));
-  }, []);
+    if (gamesError) setError(gamesError);
+  }, [gamesError]);
   const refresh = () => {
     const ids = [...new Set(mySeats().map((s) => s.match))];
     Promise.all([
@@ -59,9 +54,8 @@ export function Lobby() {
   const info = games.find((g) => g.id === game);
   useEffect(() => {
     setKinds((k) => Array.from({ length: players }, (_, i) => k[i] ?? 'bot'));
-    setBots((b) =>
-      Array.from({ length: players }, (_, i) => b[i] ?? info?.bots.find((x) => x !== 'random') ?? 'random'),
-    );
+    // The strongest bot the game has (the last of its levels) by default.
+    setBots((b) => Array.from({ length: players }, (_, i) => b[i] ?? info?.bots.at(-1) ?? 'random'));
   }, [players, info]);
 
   const create = async (e: FormEvent) => {
@@ -79,7 +73,7 @@ export function Lobby() {
         game,
         players,
         seats,
-        options: game === 'age-of-heroes' ? { tribes } : {},
+        options,
         clock:
           clock === 'none'
             ? { mode: 'none' }
@@ -136,10 +130,16 @@ export function Lobby() {
         <h2 id="new-match">{t('lobby.newMatch')}</h2>
         <label>
           {t('lobby.game')}{' '}
-          <select value={game} onChange={(e) => setGame(e.target.value)}>
+          <select
+            value={game}
+            onChange={(e) => {
+              setGame(e.target.value);
+              setOptions({});
+            }}
+          >
             {games.map((g) => (
               <option key={g.id} value={g.id}>
-                {gameName(g.id, locale)}
+                {g.name[locale]}
               </option>
             ))}
           </select>
@@ -200,14 +200,16 @@ export function Lobby() {
             <option value="turn">{t('lobby.clock.turn', { n: 24 })}</option>
           </select>
         </label>
-        {game === 'age-of-heroes' && (
-          <label>
-            {t('lobby.tribes')}{' '}
-            <select value={tribes} onChange={(e) => setTribes(e.target.value as typeof tribes)}>
-              <option value="draft">{t('lobby.tribes.draft')}</option>
-              <option value="random">{t('lobby.tribes.random')}</option>
-            </select>
-          </label>
+        {info && (
+          <OptionsForm
+            game={info}
+            players={players}
+            values={options}
+            onChange={(v, fixedPlayers) => {
+              setOptions(v);
+              if (fixedPlayers !== undefined) setPlayers(fixedPlayers);
+            }}
+          />
         )}
         <button type="submit" disabled={busy}>
           {busy ? t('lobby.creating') : t('lobby.create')}
@@ -284,6 +286,7 @@ function MatchList({
 }) {
   const t = useT();
   const { locale } = useLocale();
+  const { games } = useGames();
   return (
     <section className="match-list" aria-label={title}>
       <h2>{title}</h2>
@@ -293,7 +296,7 @@ function MatchList({
         <ul>
           {matches.map((m) => (
             <li key={m.id}>
-              <b>{m.name ?? gameName(m.game, locale)}</b> — {t(`lobby.status.${m.status}`)} —{' '}
+              <b>{m.name ?? nameOf(games, m.game, locale)}</b> — {t(`lobby.status.${m.status}`)} —{' '}
               {t('lobby.seats', { taken: m.seats.filter((s) => s.taken).length, total: m.players })}{' '}
               <a className="button" href={action(m)}>
                 {label}

@@ -1,17 +1,9 @@
 /** HTTP calls to the server (docs/PROTOCOL.md). Errors carry the server's code and message. */
 
-import type { ClockSettings, MatchInfo, SeatInfo } from '@tabula/protocol';
+import type { ClockSettings, GameSummary, MatchInfo, SeatInfo } from '@tabula/protocol';
 
-export type { MatchInfo, SeatInfo };
+export type { GameSummary, MatchInfo, SeatInfo };
 export type Clock = ClockSettings;
-
-export interface GameInfo {
-  id: string;
-  minSeats: number;
-  maxSeats: number;
-  bots: string[];
-  rulesVersion: string;
-}
 
 export interface CreateMatchBody {
   game: string;
@@ -56,7 +48,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
 }
 
 export const api = {
-  games: () => call<GameInfo[]>('GET', '/api/games'),
+  games: () => call<GameSummary[]>('GET', '/api/games'),
   create: (b: CreateMatchBody) => call<CreatedMatch>('POST', '/api/matches', b),
   list: (q: { status?: string; ids?: string[] }) => {
     const p = new URLSearchParams();

@@ -1,15 +1,14 @@
 /** The table of any game: status bar, board (per game, or the generic text view), actions, players, log, chat. */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { findGame } from '@tabula/catalog';
 import { TableConnection } from '../net/connection.js';
 import { useLocale, useT } from '../i18n/index.js';
-import { gameUis } from '../games/registry.js';
+import { useGameClient } from '../games/registry.js';
+import { nameOf, useGames } from '../net/games.js';
 import { ActionBar } from './ActionBar.js';
 import { LogPanel } from './LogPanel.js';
 import { ChatPanel } from './ChatPanel.js';
 import { PlayersPanel } from './PlayersPanel.js';
 import { Announcer } from './Announcer.js';
-import { gameName } from '../lobby/Lobby.js';
 
 export function useConnection(matchId: string, token: string | null, name?: string): TableConnection {
   // The connection closes itself when nothing is subscribed to it any more (see TableConnection).
@@ -29,7 +28,9 @@ export function TablePage({
   const state = useSyncExternalStore(conn.subscribe, conn.getSnapshot);
   const { locale } = useLocale();
   const t = useT();
-  const game = state.match ? findGame(state.match.game) : undefined;
+  const client = useGameClient(state.match?.game);
+  const game = client?.game;
+  const { games } = useGames();
   const seatName = (s: number) => {
     const info = state.match?.seats[s];
     return info?.name || t('table.player', { n: s + 1 });
@@ -40,6 +41,7 @@ export function TablePage({
   }, [myTurn, t]);
   const [hideBoard] = useState(false);
   if (state.status === 'connecting' && !state.match) return <p role="status">{t('table.connecting')}</p>;
+  if (client === null) return <p role="alert">{t('table.unknownGame', { game: state.match?.game ?? '' })}</p>;
   if (!state.match || !game) return <p role="status">{t('table.connecting')}</p>;
   if (state.match.status === 'open' && state.view === null)
     return (
@@ -49,7 +51,7 @@ export function TablePage({
         <PlayersPanel state={state} seatName={seatName} />
       </main>
     );
-  const Board = gameUis[game.id]?.Board;
+  const Board = client?.Board;
   const act = (a: unknown) => conn.act(a);
   return (
     <div
@@ -66,7 +68,7 @@ export function TablePage({
       )}
       <ActionBar game={game} conn={conn} state={state} seatName={seatName} act={act} hasBoard={!!Board} />
       <div className="table-body">
-        <main className="board" aria-label={gameName(game.id, locale)}>
+        <main className="board" aria-label={nameOf(games, game.id, locale)}>
           {Board && !hideBoard ? (
             <Board game={game} conn={conn} state={state} seatName={seatName} act={act} />
           ) : (
