@@ -36,11 +36,15 @@ afterAll(async () => {
 
 type Catalog = Record<string, string>;
 
-/** The UI catalogs of the games' boards, when a board registers one (games/setup.ts). */
+/** The UI catalogs of the games' boards (each game's client part, games/loaders.ts). */
 async function boardCatalogs(): Promise<{ en: Catalog; ru: Catalog }[]> {
-  await import('../src/games/setup.js');
-  const { uiCatalogs } = await import('../src/games/registry.js');
-  return uiCatalogs;
+  const { loaders } = await import('../src/games/loaders.js');
+  const out: { en: Catalog; ru: Catalog }[] = [];
+  for (const load of Object.values(loaders)) {
+    const c = await load();
+    if (c.ui) out.push(c.ui);
+  }
+  return out;
 }
 
 /**
