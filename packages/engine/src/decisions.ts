@@ -48,6 +48,12 @@ export interface Node<S, F, A> {
   run?(st: S, f: F, log: EventSink): boolean;
   /** The decision the frame waits for; a frame without one must never wait. */
   decide?: Decision<S, F, A>;
+  /**
+   * For a frame that waits for different decisions as it goes on (an event card waits for its target,
+   * then for a response window): the decision it waits for now, or null if none. Used instead of
+   * `decide` when given; each decision is still one object.
+   */
+  decideBy?(st: S, f: F): Decision<S, F, A> | null;
 }
 
 /** A node for every kind of frame: a missing or misspelt kind is a compile error. */
@@ -93,11 +99,19 @@ export interface Flow<S, F extends Frame, A> {
 
 /** Builds a game's decision functions from its flow table. */
 export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F, A> {
-  const table = spec.table as unknown as Record<string, Node<S, F, A>>;
+  const table = new Map(Object.entries(spec.table as unknown as Record<string, Node<S, F, A>>));
   const max = spec.maxSteps ?? 1_000_000;
+  // The node of the last kind looked up: the same kind is asked several times an action (prompts, the legal
+  // list, apply, the run loop), and a keyed lookup of varying kinds is slow on hot paths.
+  let lastKind: string | undefined;
+  let lastNode: Node<S, F, A> | undefined;
   const nodeOf = (f: F): Node<S, F, A> => {
-    const n = table[f.k];
-    if (n === undefined) throw new Error(`no node for frame kind "${f.k}"`);
+    const k = f.k;
+    if (k === lastKind) return lastNode!;
+    const n = table.get(k);
+    if (n === undefined) throw new Error(`no node for frame kind "${k}"`);
+    lastKind = k;
+    lastNode = n;
     return n;
   };
   const stackOf = spec.stack;
@@ -112,7 +126,8 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
     if (spec.over(st)) return null;
     const f = top(st);
     if (f === undefined) return null;
-    const d = nodeOf(f).decide;
+    const n = nodeOf(f);
+    const d = n.decideBy ? n.decideBy(st, f) : n.decide;
     return d ? { f, d } : null;
   };
   const asks = (st: S, f: F, d: Decision<S, F, A>, seat: Seat): boolean =>
@@ -128,7 +143,8 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
       if (f === undefined) throw new Error('the operation stack is empty and the game is not over');
       const n = nodeOf(f);
       if (n.run === undefined || n.run(st, f, log)) {
-        if (!n.decide) throw new Error(`frame "${f.k}" waits but has no decision`);
+        if (!(n.decideBy ? n.decideBy(st, f) : n.decide))
+          throw new Error(`frame "${f.k}" waits but has no decision`);
         return;
       }
       if (i >= max) throw new Error(`the flow ran ${max} automatic steps without a decision (at "${f.k}")`);

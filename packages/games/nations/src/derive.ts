@@ -3,341 +3,58 @@
  * modifiers in force, metrics, tie groups, benefit and penalty sets. Nothing here changes the state.
  */
 import { E } from './config.js';
+import type { CardEntry, CardMods, CMod } from './compiled.js';
 import {
-  EVENT_CARDS,
-  NATIONS,
-  nationBoard,
-  printedCard,
-  progressCard,
-  PROGRESS_CARDS,
-  PROMO_EVENT_CARDS,
-  PROMO_PROGRESS_CARDS,
-} from './data.js';
+  BOARD_KINDS,
+  board,
+  card,
+  compileMod,
+  entry,
+  F_ABIL,
+  F_MOD,
+  F_REM,
+  F_TRIG,
+  kindBit,
+  MK,
+} from './compiled.js';
+import type { Deck } from './deck.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, deckOf } from './deck.js';
 import type { Inst, NatState, Player } from './state.js';
-import type {
-  CardFilter,
-  CardType,
-  Cond,
-  Counter,
-  Metric,
-  ModifierBody,
-  ProgressCard,
-  Res,
-  NationBoard,
-  Modifier,
-  TriggerEvent,
-} from './types.js';
-import { TRIGGER_EVENTS } from './types.js';
+import type { CardFilter, CardType, Cond, Counter, Metric, ProgressCard, Res } from './types.js';
 
-/**
- * Modifier kinds (§19.3) as small integers, so the hot loops switch on a number instead of testing which key a
- * modifier object has.
- */
-export const MK = {
-  strength: 1,
-  stability: 2,
-  strengthFloor: 3,
-  goldenAgeBonus: 4,
-  raidBonus: 5,
-  advisorSlots: 6,
-  colonySlots: 7,
-  wonderSlots: 8,
-  warDefense: 9,
-  warVpImmune: 10,
-  warExtraLoss: 11,
-  ignoreUpkeep: 12,
-  noShortageVp: 13,
-  countsAsLeastStable: 14,
-  cannotBuy: 15,
-  skipFirstTurn: 16,
-  cardPrice: 17,
-  deployCost: 18,
-  architectCost: 19,
-  colonyRequirement: 20,
-  firstTurnExtraActions: 21,
-  privateArchitectsPerRound: 22,
-  growthAmount: 23,
-  when: 24,
-} as const;
-export type ModKey = keyof typeof MK;
+export {
+  MK,
+  CMod,
+  compileMod,
+  kindBit,
+  ROUND_PASS,
+  ROUND_BUY,
+  roundFacts,
+  CardEntry,
+  entry,
+  card,
+  fireBit,
+  registerTestCard,
+  refreshCard,
+  BOARD_ABILITIES,
+  BOARD_TRIGGERS,
+  board,
+  F_REM,
+  F_MOD,
+  F_TRIG,
+  F_ABIL,
+} from './compiled.js';
+export type { ModKey, RoundCond, CardMods } from './compiled.js';
+export { deckFor, deckOf, wealthFree } from './deck.js';
+export type { Deck } from './deck.js';
 
-/**
- * A modifier compiled once: its kind, its number when the modifier is a plain number (strength +2…), its body,
- * and for a conditional modifier (NAT-DERIV-7) the condition and the compiled inner modifier.
- */
-export class CMod {
-  constructor(
-    readonly k: number,
-    readonly n: number,
-    readonly b: ModifierBody,
-    readonly when: Cond | null,
-    readonly inner: CMod | null,
-  ) {}
-}
-const COMPILED = new WeakMap<ModifierBody, CMod>();
-export function compileMod(m: ModifierBody): CMod {
-  let c = COMPILED.get(m);
-  if (c) return c;
-  if ('when' in m) c = new CMod(MK.when, 0, m, m.when, compileMod(m.modifier));
-  else {
-    const key = Object.keys(m)[0] as ModKey;
-    const k = MK[key];
-    if (k === undefined) throw new Error(`unknown modifier ${JSON.stringify(m)}`);
-    const v = (m as Record<string, unknown>)[key];
-    c = new CMod(k, typeof v === 'number' ? v : 0, m, null, null);
-  }
-  COMPILED.set(m, c);
-  return c;
-}
-
-/** Per card id: the card and its static modifiers split by whom they reach (own / others). */
-interface CardMods {
-  own: CMod[];
-  others: CMod[];
-  /** Bit `1 << k` is set when a modifier of kind k is in `own` / `others` (see `kindBit`). */
-  ownMask: number;
-  othersMask: number;
-}
-/** The bit of a modifier kind in the masks of `CardMods` and `gather` (every kind is below 31). */
-export const kindBit = (k: number): number => 1 << k;
-const maskOf = (list: CMod[]): number => list.reduce((a, m) => a | kindBit(m.k), 0);
-/** Resource order of the compiled per-worker vectors: gold, stone, food, books. */
-const R4: readonly Res[] = ['gold', 'stone', 'food', 'books'];
-function vec(b: Partial<Record<Res, number>> | undefined): number[] | null {
-  if (!b) return null;
-  return R4.map((r) => b[r] ?? 0);
-}
-/** Round facts a condition or counter reads (NAT-REM-6): who passed, and what was bought, this round. */
-export const ROUND_PASS = 1;
-export const ROUND_BUY = 2;
-/** The round facts (ROUND_PASS, ROUND_BUY) that a condition, counter or filter of the effect vocabulary reads. */
-export function roundFacts(x: unknown): number {
-  if (!x || typeof x !== 'object') return 0;
-  let f = 0;
-  for (const [k, v] of Object.entries(x)) {
-    if (k === 'passed') f |= ROUND_PASS;
-    else if (k === 'boughtThisRound') f |= ROUND_BUY;
-    f |= roundFacts(v);
-  }
-  return f;
-}
-/**
- * A per-round condition of a card's lasting parts (NAT-REM-6): the condition of a static modifier (the tags
- * of the modifier vocabulary that carry one: `when`, `warVpImmune`) or of a production entry (`if`, `per`)
- * that reads a fact of the round. The card gets a used marker when it holds.
- */
-export interface RoundCond {
-  cond?: Cond;
-  per?: Counter;
-  /** ROUND_PASS | ROUND_BUY: the facts it reads. */
-  facts: number;
-}
-const COND_MODIFIERS = ['when', 'warVpImmune'] as const;
-function roundCondsOf(c: ProgressCard): RoundCond[] {
-  const out: RoundCond[] = [];
-  for (const m of c.static ?? [])
-    for (const k of COND_MODIFIERS) {
-      const x = (m as Record<string, unknown>)[k] as Cond | undefined;
-      const facts = roundFacts(x);
-      if (facts) out.push({ cond: x, facts });
-    }
-  for (const e of c.production ?? []) {
-    const facts = roundFacts(e.if) | roundFacts(e.per);
-    if (facts) out.push({ cond: e.if, per: e.per, facts });
-  }
-  return out;
-}
-/** A card and what the hot loops read of it, compiled once: modifiers, per-worker values, production vectors. */
-export class CardEntry {
-  readonly pwStr: number;
-  readonly pwStab: number;
-  readonly pwProduce: number[] | null;
-  readonly pwConsume: number[] | null;
-  readonly military: boolean;
-  /** The trigger events (`fireBit`) the card reacts to. */
-  readonly fires: number;
-  /** Its per-round conditions (NAT-REM-6), and the round facts they read together. */
-  readonly round: readonly RoundCond[];
-  readonly roundFacts: number;
-  constructor(
-    readonly c: ProgressCard,
-    readonly mods: CardMods,
-  ) {
-    this.fires = (c.triggers ?? []).reduce((a, t) => a | fireBit(t.on), 0);
-    this.round = roundCondsOf(c);
-    this.roundFacts = this.round.reduce((a, r) => a | r.facts, 0);
-    const pw = c.perWorker;
-    this.pwStr = pw?.strength ?? 0;
-    this.pwStab = pw?.stability ?? 0;
-    this.pwProduce = vec(pw?.produce);
-    this.pwConsume = vec(pw?.consume);
-    this.military = c.type === 'military';
-  }
-}
-const NO_MODS: CardMods = { own: [], others: [], ownMask: 0, othersMask: 0 };
-const CARDS = new Map<string, CardEntry>();
-function splitMods(list: Modifier[] | undefined): CardMods {
-  if (!list || list.length === 0) return NO_MODS;
-  const own: CMod[] = [];
-  const others: CMod[] = [];
-  for (const m of list) {
-    const at = m.appliesTo;
-    const cm = compileMod(m);
-    if (at !== 'others') own.push(cm);
-    if (at === 'others' || at === 'all') others.push(cm);
-  }
-  return { own, others, ownMask: maskOf(own), othersMask: maskOf(others) };
-}
-export function entry(id: string): CardEntry {
-  let e = CARDS.get(id);
-  if (!e) {
-    const c = progressCard(id) ?? printedCard(id);
-    if (!c) throw new Error(`unknown card ${id}`);
-    e = new CardEntry(c, splitMods(c.static));
-    CARDS.set(id, e);
-  }
-  return e;
-}
-// Every card of the data is entered at load under its own id string, so lookups with the ids of the decks (the
-// same strings) compare keys by identity.
-for (const c of [...PROGRESS_CARDS, ...PROMO_PROGRESS_CARDS])
-  CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
-/**
- * The entry of a card instance through a small direct-mapped cache keyed by the instance object (slot: the low
- * bits of its uid): a pointer comparison instead of a map lookup in the hot loops. Instance ids never change in
- * place (a card moving or changing creates a new instance object), and `refreshCard` clears the cache.
- */
-const IC_MASK = 2047;
-const icObj: Array<object | null> = new Array<object | null>(IC_MASK + 1).fill(null);
-const icEntry: Array<CardEntry | null> = new Array<CardEntry | null>(IC_MASK + 1).fill(null);
-export function instEntry(x: Inst): CardEntry {
-  const h = x.u & IC_MASK;
-  if (icObj[h] === x) return icEntry[h]!;
-  const e = entry(x.id);
-  icObj[h] = x;
-  icEntry[h] = e;
-  return e;
-}
-/**
- * The card on progress-board space i, cached per space by the board object (a dealt card is a new object, so a
- * stale entry is never returned): dealing fills the cache, the turn listings read it.
- */
-const bcObj: Array<object | null> = [];
-const bcCard: ProgressCard[] = [];
-export function boardCard(i: number, b: { id: string }): ProgressCard {
-  if (bcObj[i] === b) return bcCard[i]!;
-  const c = card(b.id);
-  bcObj[i] = b;
-  bcCard[i] = c;
-  return c;
-}
-/** The card of an instance (see `instEntry`). */
-export const instCard = (x: Inst): ProgressCard => instEntry(x).c;
-/** Any card by id: progress, promo, printed start cards and printed wonders. */
-export function card(id: string): ProgressCard {
-  return entry(id).c;
-}
-/** The bit of a trigger event in `CardEntry.fires` and `NatState.tk`. */
-export function fireBit(on: string): number {
-  const i = TRIGGER_EVENTS.indexOf(on as TriggerEvent);
-  return i < 0 ? 0 : 1 << i;
-}
-/** The trigger events a card reacts to, for `NatState.tk`. */
-export const firesOf = (id: string): number => entry(id).fires;
-/** The kind bits of a card's static modifiers (own and others'), for `NatState.mk`. */
-export function kindsOf(id: string): number {
-  const m = entry(id).mods;
-  return m.ownMask | m.othersMask;
-}
-/** The kind bits of a card's static modifiers that reach other nations (`appliesTo`), for `NatState.mo`. */
-export const othersKindsOf = (id: string): number => entry(id).mods.othersMask;
-/** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
-export function registerTestCard(c: ProgressCard): void {
-  CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
-  icObj.fill(null);
-  bcObj.length = 0;
-  if (c.removeWhen) REMOVABLE.add(c.id);
-  wealthSafe = null;
-}
-/** Tests only: re-reads a card whose data object was changed in place (its compiled entry and the caches). */
-export function refreshCard(id: string): void {
-  const c = entry(id).c;
-  CARDS.set(id, new CardEntry(c, splitMods(c.static)));
-  icObj.fill(null);
-  bcObj.length = 0;
-  if (c.removeWhen) REMOVABLE.add(c.id);
-  wealthSafe = null;
-}
-/** Ids of the cards that carry a removal condition (NAT-REM-1); filled by the rules module and test cards. */
-export const REMOVABLE = new Set<string>();
-
-/**
- * Instance-id flags: what a card in play can do, so the hot loops skip the other cards with one integer test.
- * An instance id is a counter (below 2^24) with these bits added when the instance is created (`flagsOf`).
- */
-export const REM_FLAG = 1 << 24;
-export const MOD_FLAG = 1 << 25;
-export const TRIG_FLAG = 1 << 26;
-export const ABIL_FLAG = 1 << 27;
-export function flagsOf(id: string): number {
-  const c = card(id);
-  let f = 0;
-  if (c.removeWhen || REMOVABLE.has(id)) f |= REM_FLAG;
-  if (c.static && c.static.length) f |= MOD_FLAG;
-  if (c.triggers && c.triggers.length) f |= TRIG_FLAG;
-  if (c.abilities && c.abilities.length) f |= ABIL_FLAG;
-  return f;
-}
-const BLANK: NationBoard = {
-  nation: '',
-  name: '',
-  side: 'A',
-  start: { res: {}, vp: 0, idleWorkers: 0, track: { food: 4, stability: 4 } },
-  slots: { buildingMilitary: 0, maxMilitary: 3, advisor: 1, colonies: 2, wonders: 5 },
-  printed: [],
-};
-class BoardEntry {
-  constructor(
-    readonly A: NationBoard,
-    readonly B: NationBoard,
-    readonly modsA: CardMods,
-    readonly modsB: CardMods,
-  ) {}
-}
-const BOARDS = new Map<string, BoardEntry>();
-function boardEntry(p: Player): BoardEntry {
-  let e = BOARDS.get(p.nation);
-  if (!e) {
-    const a = nationBoard(p.nation, 'A') ?? BLANK;
-    const b = nationBoard(p.nation, 'B') ?? BLANK;
-    e = new BoardEntry(a, b, splitMods(a.static), splitMods(b.static));
-    BOARDS.set(p.nation, e);
-  }
-  return e;
-}
-/** The board entry last seen at each seat index: a pointer comparison instead of a map lookup in the hot loops. */
-const seatNation: string[] = [];
-const seatBoard: BoardEntry[] = [];
-function boardMods(p: Player, o: number): CardMods {
-  let e = seatBoard[o];
-  if (seatNation[o] !== p.nation || !e) {
-    e = seatBoard[o] = boardEntry(p);
-    seatNation[o] = p.nation;
-  }
-  return p.side === 'B' ? e.modsB : e.modsA;
-}
-/** The modifier kinds of every nation board side of the data (and of none other: a board is data). */
-const BOARD_KINDS = NATIONS.reduce((a, b) => {
-  const m = splitMods(b.static);
-  return a | m.ownMask | m.othersMask;
-}, 0);
-/** Whether any nation board side of the data has abilities / triggers (none in the published game). */
-export const BOARD_ABILITIES = NATIONS.some((b) => (b.abilities?.length ?? 0) > 0);
-export const BOARD_TRIGGERS = NATIONS.some((b) => (b.triggers?.length ?? 0) > 0);
-export function board(p: Player): NationBoard {
-  const e = boardEntry(p);
-  return p.side === 'B' ? e.B : e.A;
-}
+/** The compiled entry of a card instance (through the game's deck, `deck.ts`). */
+export const instEntry = (st: NatState, x: Inst): CardEntry => deckOf(st).instEntry(x);
+/** The card of an instance. */
+export const instCard = (st: NatState, x: Inst): ProgressCard => deckOf(st).instEntry(x).c;
+/** The card on progress-board space i. */
+export const boardCard = (st: NatState, i: number, b: { id: string }): ProgressCard =>
+  deckOf(st).boardCard(i, b);
 
 export const age = (st: NatState): number => Math.ceil(st.round / E.roundsPerAge);
 export const RES_BIT: Record<Res, number> = { gold: 1, stone: 2, food: 4, books: 8 };
@@ -366,6 +83,14 @@ function pick(out: CMod[], list: CMod[], listMask: number, mask: number): CMod[]
   }
   return out;
 }
+/** `pick` over every card of an area (advisors, colonies, wonders). */
+function pickAll(out: CMod[], dk: Deck, list: readonly Inst[], own: boolean, mask: number): CMod[] {
+  for (let k = 0; k < list.length; k++) {
+    const m = dk.instEntry(list[k]!).mods;
+    out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+  }
+  return out;
+}
 /**
  * The modifiers in force for seat s (own sources, others' `appliesTo` sources, round modifiers) whose kind bit
  * is in `mask`, in slot order. Cards without a modifier of those kinds are skipped on their masks, and the
@@ -374,46 +99,35 @@ function pick(out: CMod[], list: CMod[], listMask: number, mask: number): CMod[]
 export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
   let out = NONE as CMod[];
   const ps = st.players;
-  // No card of those kinds was ever created in this game: only the boards and round modifiers can have them;
-  // no card whose modifiers of those kinds reach other nations: only the seat's own cards can.
-  const cards = ((st.mk ?? -1) & mask) !== 0;
-  const othersCards = ((st.mo ?? -1) & mask) !== 0;
+  // Only the areas (advisors, row, colonies, wonders) where a card with modifiers of those kinds can lie are
+  // walked (the deck's areas by card type): for the seat's own cards, and for the modifiers reaching it from
+  // other nations' cards.
+  const dk = deckOf(st);
+  const ownAreas = dk.areas(mask, true);
+  const othersAreas = dk.areas(mask, false);
   // No nation board of the data has modifiers of those kinds either: only the round modifiers are left.
   const boards = (BOARD_KINDS & mask) !== 0;
-  for (let o = 0; o < (cards || boards ? ps.length : 0); o++) {
+  for (let o = 0; o < (ownAreas | othersAreas || boards ? ps.length : 0); o++) {
     const p = ps[o]!;
     const own = o === s;
-    let m: CardMods;
     if (boards) {
-      m = boardMods(p, o);
+      const m = dk.boardMods(p, o);
       out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
     }
-    if (!cards || (!own && !othersCards)) continue;
-    const adv = p.advisors;
-    for (let k = 0; k < adv.length; k++) {
-      if ((adv[k]!.u & MOD_FLAG) === 0) continue;
-      m = instEntry(adv[k]!).mods;
-      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+    const areas = own ? ownAreas : othersAreas;
+    if (areas === 0) continue;
+    if (areas & AREA_ADVISORS) out = pickAll(out, dk, p.advisors, own, mask);
+    if (areas & AREA_ROW) {
+      const row = p.row;
+      for (let k = 0; k < row.length; k++) {
+        const r = row[k];
+        if (!r || r.w <= 0) continue;
+        const m = dk.instEntry(r).mods;
+        out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+      }
     }
-    const row = p.row;
-    for (let k = 0; k < row.length; k++) {
-      const r = row[k];
-      if (!r || r.w <= 0 || (r.u & MOD_FLAG) === 0) continue;
-      m = instEntry(r).mods;
-      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
-    }
-    const col = p.colonies;
-    for (let k = 0; k < col.length; k++) {
-      if ((col[k]!.u & MOD_FLAG) === 0) continue;
-      m = instEntry(col[k]!).mods;
-      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
-    }
-    const won = p.wonders;
-    for (let k = 0; k < won.length; k++) {
-      if ((won[k]!.u & MOD_FLAG) === 0) continue;
-      m = instEntry(won[k]!).mods;
-      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
-    }
+    if (areas & AREA_COLONIES) out = pickAll(out, dk, p.colonies, own, mask);
+    if (areas & AREA_WONDERS) out = pickAll(out, dk, p.wonders, own, mask);
   }
   const mods = st.mods;
   for (let i = 0; i < mods.length; i++)
@@ -431,13 +145,14 @@ const VALUE_KINDS =
   kindBit(MK.strength) | kindBit(MK.stability) | kindBit(MK.strengthFloor) | kindBit(MK.when);
 function rawValues(st: NatState, s: number, withCond: boolean): { str: number; stab: number } {
   const p = st.players[s]!;
+  const dk = deckOf(st);
   let str = 0;
   let stab = 0;
   const row = p.row;
   for (let i = 0; i < row.length; i++) {
     const r = row[i];
     if (r && r.w > 0) {
-      const e = instEntry(r);
+      const e = dk.instEntry(r);
       str += e.pwStr * r.w;
       stab += e.pwStab * r.w;
     }
@@ -549,49 +264,11 @@ export function counter(st: NatState, s: number, k: Counter): number {
 
 // ---------------------------------------------------------------- what a condition reads
 
-/** Whether a condition reads no resource and no VP, so that paying or producing cannot change it. */
-export function wealthFree(c: Cond): boolean {
-  if ('best' in c) return metricWealthFree(c.best);
-  if ('worst' in c) return metricWealthFree(c.worst);
-  if ('count' in c) return !('resource' in c.count);
-  if ('metric' in c) return metricWealthFree(c.metric);
-  if ('all' in c) return c.all.every(wealthFree);
-  if ('any' in c) return c.any.every(wealthFree);
-  if ('not' in c) return wealthFree(c.not);
-  // passed, manned, has, boughtThisRound, aboveWarMarker (strength), warBoughtBy, defeatedInWar, wonderInProgress
-  return true;
-}
-function metricWealthFree(m: Metric): boolean {
-  if (typeof m !== 'string') return !('resource' in m.counter);
-  return m === 'strength' || m === 'stability' || m === 'workers';
-}
-
-let wealthSafe: boolean | null = null;
 /**
- * Whether no removal condition (NAT-REM-1) can change when a nation only pays or gains resources or VP: every
- * removal condition and every conditional modifier (strength and stability feed comparisons) of every known
- * card, board and event is wealth-free. The rules then skip the re-check after payments and production.
+ * Whether no removal condition (NAT-REM-1) can change when a nation only pays or gains resources or VP (the
+ * game's deck, `Deck.wealthSafe`): the rules then skip the re-check after payments and production.
  */
-export function removalsIgnoreWealth(): boolean {
-  return (wealthSafe ??= computeWealthSafe());
-}
-function computeWealthSafe(): boolean {
-  let safe = true;
-  const walk = (x: unknown): void => {
-    if (!safe || x === null || typeof x !== 'object') return;
-    if (Array.isArray(x)) {
-      for (const y of x) walk(y);
-      return;
-    }
-    const o = x as Record<string, unknown>;
-    if ('removeWhen' in o && o.removeWhen && !wealthFree(o.removeWhen as Cond)) safe = false;
-    if ('when' in o && 'modifier' in o && !wealthFree(o.when as Cond)) safe = false;
-    for (const k in o) walk(o[k]);
-  };
-  walk([PROGRESS_CARDS, PROMO_PROGRESS_CARDS, EVENT_CARDS, PROMO_EVENT_CARDS, NATIONS]);
-  for (const e of CARDS.values()) walk(e.c);
-  return safe;
-}
+export const removalsIgnoreWealth = (st: NatState): boolean => deckOf(st).wealthSafe;
 
 // ---------------------------------------------------------------- metrics and comparisons
 
@@ -642,28 +319,19 @@ export interface Derived {
   readonly least: boolean[];
 }
 
-let frozenSt: NatState | null = null;
-let frozenD: Derived | null = null;
 /**
- * Runs `fn` on a state that does not change meanwhile, computing the strength and stability of all nations at
- * most once (comparisons in an event, removal conditions); nested calls share the outer one.
+ * The derived values of a state that does not change meanwhile (the comparisons of an event part, the removal
+ * conditions of one check): strength and stability of all nations computed at most once. Made by the caller
+ * and passed down, never kept.
  */
-export function frozen<T>(st: NatState, fn: (st: NatState) => T): T {
-  if (frozenSt === st) return fn(st);
-  const prevSt = frozenSt;
-  const prevD = frozenD;
-  frozenSt = st;
-  frozenD = null;
-  try {
-    return fn(st);
-  } finally {
-    frozenSt = prevSt;
-    frozenD = prevD;
-  }
+export interface Snapshot {
+  readonly st: NatState;
+  d: Derived | null;
 }
+export const snapshot = (st: NatState): Snapshot => ({ st, d: null });
 
-export function allDerived(st: NatState, uncond = false): Derived {
-  if (!uncond && frozenSt === st) return (frozenD ??= computeDerived(st, false));
+export function allDerived(st: NatState, uncond = false, snap?: Snapshot): Derived {
+  if (!uncond && snap) return (snap.d ??= computeDerived(st, false));
   return computeDerived(st, uncond);
 }
 const DERIVED_KINDS = VALUE_KINDS | kindBit(MK.countsAsLeastStable);
@@ -720,6 +388,7 @@ class DerivedSums {
 }
 function computeDerived(st: NatState, uncond: boolean): Derived {
   const n = st.players.length;
+  const dk = deckOf(st);
   const d = new DerivedSums(n);
   const { str, stab, floor } = d;
   for (let o = 0; o < n; o++) {
@@ -728,20 +397,20 @@ function computeDerived(st: NatState, uncond: boolean): Derived {
     for (let i = 0; i < row.length; i++) {
       const r = row[i];
       if (r && r.w > 0) {
-        const e = instEntry(r);
+        const e = dk.instEntry(r);
         str[o]! += e.pwStr * r.w;
         stab[o]! += e.pwStab * r.w;
-        if (r.u & MOD_FLAG) d.spread(o, e.mods);
+        d.spread(o, e.mods);
       }
     }
     stab[o]! += (p.stabCap - p.stabFilled) * E.emptyStabilitySpace;
-    d.spread(o, boardMods(p, o));
+    d.spread(o, dk.boardMods(p, o));
     const adv = p.advisors;
-    for (let i = 0; i < adv.length; i++) if (adv[i]!.u & MOD_FLAG) d.spread(o, instEntry(adv[i]!).mods);
+    for (let i = 0; i < adv.length; i++) d.spread(o, dk.instEntry(adv[i]!).mods);
     const col = p.colonies;
-    for (let i = 0; i < col.length; i++) if (col[i]!.u & MOD_FLAG) d.spread(o, instEntry(col[i]!).mods);
+    for (let i = 0; i < col.length; i++) d.spread(o, dk.instEntry(col[i]!).mods);
     const won = p.wonders;
-    for (let i = 0; i < won.length; i++) if (won[i]!.u & MOD_FLAG) d.spread(o, instEntry(won[i]!).mods);
+    for (let i = 0; i < won.length; i++) d.spread(o, dk.instEntry(won[i]!).mods);
   }
   for (const m of st.mods) d.add(m.seat, compileMod(m.body));
   for (let s = 0; s < n; s++) {
@@ -758,7 +427,13 @@ function computeDerived(st: NatState, uncond: boolean): Derived {
 }
 
 /** NAT-CMP-3 / NAT-CMP-4 over all nations: which seats get the benefit ('best') or the penalty ('worst'). */
-export function cmpSet(st: NatState, m: Metric, which: 'best' | 'worst', uncond = false): number[] {
+export function cmpSet(
+  st: NatState,
+  m: Metric,
+  which: 'best' | 'worst',
+  uncond = false,
+  snap?: Snapshot,
+): number[] {
   const n = st.n;
   if (st.solo) {
     const vo = metric(st, -1, m, uncond);
@@ -770,7 +445,7 @@ export function cmpSet(st: NatState, m: Metric, which: 'best' | 'worst', uncond 
   }
   const vals: number[] = [];
   if (m === 'strength' || m === 'stability') {
-    const d = allDerived(st, uncond);
+    const d = allDerived(st, uncond, snap);
     for (let s = 0; s < n; s++)
       vals.push(m === 'strength' ? d.str[s]! : d.stab[s]! < 0 || d.least[s] ? NEG : d.stab[s]!);
   } else for (let s = 0; s < n; s++) vals.push(rankValue(st, s, m, uncond));
@@ -810,11 +485,11 @@ export function sortedSeats(list: readonly number[], cmp: (a: number, b: number)
 }
 
 /** Ranking by a metric, ties broken by player order (Olympic Games, choosers: NAT-CMP-8). */
-export function rankByOrder(st: NatState, m: Metric): number[] {
+export function rankByOrder(st: NatState, m: Metric, snap?: Snapshot): number[] {
   const pos = orderPos(st);
   let vals: number[];
   if (m === 'strength' || m === 'stability') {
-    const d = allDerived(st);
+    const d = allDerived(st, false, snap);
     vals = m === 'strength' ? d.str : d.stab.map((v, s) => (v < 0 || d.least[s] ? NEG : v));
   } else vals = st.players.map((_, s) => rankValue(st, s, m, false));
   return sortedSeats(st.order, (a, b) => vals[b]! - vals[a]! || pos[a]! - pos[b]!);
@@ -835,14 +510,14 @@ export function passedAs(st: NatState, s: number, which: 'first' | 'last'): bool
   return n === 5 ? i >= n - 2 : i === n - 1;
 }
 
-/** A §19.1 condition for seat s. */
-export function cond(st: NatState, s: number, c: Cond, uncond = false): boolean {
-  if ('best' in c) return cmpSet(st, c.best, 'best', uncond).includes(s);
-  if ('worst' in c) return cmpSet(st, c.worst, 'worst', uncond).includes(s);
+/** A §19.1 condition for seat s (`snap`: the derived values of a state that does not change meanwhile). */
+export function cond(st: NatState, s: number, c: Cond, uncond = false, snap?: Snapshot): boolean {
+  if ('best' in c) return cmpSet(st, c.best, 'best', uncond, snap).includes(s);
+  if ('worst' in c) return cmpSet(st, c.worst, 'worst', uncond, snap).includes(s);
   if ('passed' in c) return passedAs(st, s, c.passed);
   if ('manned' in c) {
     for (const r of st.players[s]!.row)
-      if (r && r.w > 0 && (c.manned === 'any' || instCard(r).type === c.manned)) return true;
+      if (r && r.w > 0 && (c.manned === 'any' || instCard(st, r).type === c.manned)) return true;
     return false;
   }
   if ('has' in c) return counter(st, s, { cards: c.has }) >= (c.min ?? 1);
@@ -859,9 +534,9 @@ export function cond(st: NatState, s: number, c: Cond, uncond = false): boolean 
   if ('wonderInProgress' in c) return st.players[s]!.wip !== null;
   if ('count' in c) return compare(counter(st, s, c.count), c.op, c.n);
   if ('metric' in c) return compare(metric(st, s, c.metric, uncond) ?? 0, c.op, c.n);
-  if ('all' in c) return c.all.every((x) => cond(st, s, x, uncond));
-  if ('any' in c) return c.any.some((x) => cond(st, s, x, uncond));
-  if ('not' in c) return !cond(st, s, c.not, uncond);
+  if ('all' in c) return c.all.every((x) => cond(st, s, x, uncond, snap));
+  if ('any' in c) return c.any.some((x) => cond(st, s, x, uncond, snap));
+  if ('not' in c) return !cond(st, s, c.not, uncond, snap);
   return false;
 }
 function compare(a: number, op: string, b: number): boolean {
@@ -884,15 +559,15 @@ export function raid(st: NatState, s: number): number | null {
   let best: number | null = null;
   for (const r of st.players[s]!.row)
     if (r && r.w > 0) {
-      const c = instCard(r);
+      const c = instCard(st, r);
       if (c.type === 'military' && c.raid !== undefined && (best === null || c.raid > best)) best = c.raid;
     }
   return best === null ? null : best + modSum(st, s, MK.raidBonus);
 }
 
-export function militaryCount(p: Player): number {
+export function militaryCount(st: NatState, p: Player): number {
   let n = 0;
-  for (const r of p.row) if (r && instCard(r).type === 'military') n++;
+  for (const r of p.row) if (r && instCard(st, r).type === 'military') n++;
   return n;
 }
 
@@ -1023,3 +698,26 @@ function endVp(st: NatState, s: number, c: ProgressCard): number {
   }
   return t;
 }
+
+// ---------------------------------------------------------------- instance-id flags (being retired)
+
+/** Instance-id flags of saved states: written by `newUid` until the state stops carrying them; never read. */
+export const REM_FLAG = 1 << 24;
+export const MOD_FLAG = 1 << 25;
+export const TRIG_FLAG = 1 << 26;
+export const ABIL_FLAG = 1 << 27;
+export function flagsOf(id: string): number {
+  const f = entry(id).flags;
+  return (
+    (f & F_REM ? REM_FLAG : 0) |
+    (f & F_MOD ? MOD_FLAG : 0) |
+    (f & F_TRIG ? TRIG_FLAG : 0) |
+    (f & F_ABIL ? ABIL_FLAG : 0)
+  );
+}
+export const firesOf = (id: string): number => entry(id).fires;
+export function kindsOf(id: string): number {
+  const m = entry(id).mods;
+  return m.ownMask | m.othersMask;
+}
+export const othersKindsOf = (id: string): number => entry(id).mods.othersMask;

@@ -29,7 +29,7 @@ describe('removal checks around round steps and payments (NAT-REM-2)', () => {
 
   it('NAT-REM-2: with a card whose removal condition reads gold, a forced payment is followed by the check', () => {
     // The real cards' conditions read no resource and no VP, so payments skip the re-check…
-    expect(removalsIgnoreWealth()).toBe(true);
+    expect(removalsIgnoreWealth(atAction(3))).toBe(true);
     const MISER: ProgressCard = {
       id: 'x-miser',
       name: 'Test miser (removed when its owner has no gold)',
@@ -40,8 +40,8 @@ describe('removal checks around round steps and payments (NAT-REM-2)', () => {
     };
     registerTestCard(MISER);
     // …until a card says otherwise.
-    expect(removalsIgnoreWealth()).toBe(false);
     const st = atAction(3);
+    expect(removalsIgnoreWealth(st)).toBe(false);
     bare(st, 0);
     addAdvisor(st, 0, MISER.id);
     setRes(st, 0, { gold: 2 });

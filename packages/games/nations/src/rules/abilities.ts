@@ -2,7 +2,8 @@
  * Abilities (NAT-ABIL): the cards and boards with abilities, whether one may be used now, and the actions a
  * turn offers for them.
  */
-import { ABIL_FLAG, BOARD_ABILITIES, board, cond, instCard } from '../derive.js';
+import { BOARD_ABILITIES, board, cond, deckOf, F_ABIL } from '../derive.js';
+import type { Inst } from '../state.js';
 import type { NatAction, NatState } from '../state.js';
 import type { Effect, ProgressCard } from '../types.js';
 import { fail } from './core.js';
@@ -25,10 +26,15 @@ export function eachAbilitySource(
     const b = board(p);
     if (b.abilities) fn(-1, b.abilities);
   }
-  for (const x of p.advisors) if (x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
-  for (const x of p.row) if (x && x.w > 0 && x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
-  for (const x of p.colonies) if (x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
-  for (const x of p.wonders) if (x.u & ABIL_FLAG) fn(x.u, instCard(x).abilities ?? []);
+  const dk = deckOf(st);
+  const each = (x: Inst) => {
+    const e = dk.instEntry(x);
+    if (e.flags & F_ABIL) fn(x.u, e.c.abilities ?? []);
+  };
+  for (const x of p.advisors) each(x);
+  for (const x of p.row) if (x && x.w > 0) each(x);
+  for (const x of p.colonies) each(x);
+  for (const x of p.wonders) each(x);
 }
 
 /** The sources of a seat's abilities: [instance id (-1 = board), abilities]. */

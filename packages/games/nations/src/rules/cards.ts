@@ -56,6 +56,7 @@ export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: numbe
           p.advisors.push(ins);
           ask(
             st,
+            log,
             s,
             'advisorOut',
             p.advisors.filter((x) => x.u !== u).map((x) => ({ type: 'choose', remove: x.u })),
@@ -68,7 +69,7 @@ export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: numbe
     case 'building':
     case 'military': {
       if (c.onAcquire) pushEffects(st, s, c.onAcquire, { src: c.id, u });
-      ask(st, s, 'place', placeOptions(st, s, c), { id: c.id, u });
+      ask(st, log, s, 'place', placeOptions(st, s, c), { id: c.id, u });
       return;
     }
     case 'colony': {
@@ -77,6 +78,7 @@ export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: numbe
       if (p.colonies.length > colonyCap(st, s))
         ask(
           st,
+          log,
           s,
           'colonyOut',
           p.colonies.filter((x) => x.u !== u).map((x) => ({ type: 'choose', remove: x.u })),
@@ -105,6 +107,7 @@ export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: numbe
       st.removed.push(c.id);
       ask(
         st,
+        log,
         s,
         'battle',
         c.battle!.choices.map((res) => ({ type: 'choose', res })),
@@ -114,7 +117,7 @@ export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: numbe
     }
     case 'goldenAge': {
       st.removed.push(c.id);
-      askGolden(st, s, c);
+      askGolden(st, s, c, log);
       return;
     }
   }
@@ -124,7 +127,7 @@ export function placeOptions(st: NatState, s: number, c: ProgressCard): OptOf<'p
   const p = st.players[s]!;
   const opts: OptOf<'place'>[] = [];
   // NAT-MIL-2: a fourth military card must cover a military card.
-  const mustCoverMil = c.type === 'military' && militaryCount(p) >= board(p).slots.maxMilitary;
+  const mustCoverMil = c.type === 'military' && militaryCount(st, p) >= board(p).slots.maxMilitary;
   for (let i = 0; i < p.row.length; i++) {
     const r = p.row[i];
     if (mustCoverMil && (!r || card(r.id).type !== 'military')) continue;
@@ -133,7 +136,7 @@ export function placeOptions(st: NatState, s: number, c: ProgressCard): OptOf<'p
   return opts;
 }
 
-export function askGolden(st: NatState, s: number, c: ProgressCard): void {
+export function askGolden(st: NatState, s: number, c: ProgressCard, log: EventSink): void {
   const p = st.players[s]!;
   const g = c.goldenAge!;
   const bonus = modSum(st, s, MK.goldenAgeBonus);
@@ -147,7 +150,7 @@ export function askGolden(st: NatState, s: number, c: ProgressCard): void {
   const cost = Math.max(0, g.vpPrice - bonus);
   for (const bag of payMixes(p, cost)) opts.push({ type: 'choose', pay: bag });
   if (opts.length === 0) opts.push({ type: 'choose', res: 'none' });
-  ask(st, s, 'golden', opts, { id: c.id, bonus, cost });
+  ask(st, log, s, 'golden', opts, { id: c.id, bonus, cost });
 }
 
 /**
@@ -255,5 +258,5 @@ export function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>
     p.wonders.push({ id: t.id, u: t.u, w: 0 });
     return;
   }
-  ask(st, s, 'cover', opts, { id: t.id, u: t.u });
+  ask(st, log, s, 'cover', opts, { id: t.id, u: t.u });
 }

@@ -27,7 +27,6 @@ import {
   ontoTypes,
   pushEffects,
 } from './effects.js';
-import { loop } from './flow.js';
 import { storePre } from './multi.js';
 import { addBag, changeVp, gain, voluntaryPay } from './payments.js';
 import { removeInst } from './removal.js';
@@ -52,6 +51,7 @@ export interface ChoiceSpec<K extends ChoiceKind> {
  */
 export function ask<K extends ChoiceKind>(
   st: NatState,
+  log: EventSink,
   s: number,
   kind: K,
   opts: OptOf<K>[],
@@ -61,7 +61,7 @@ export function ask<K extends ChoiceKind>(
   const p = st.players[s];
   if (opts.length === 1 || (p && p.resigned && opts.length > 0)) {
     const pick = opts.length === 1 ? opts[0]! : defaultChoice(st)!;
-    resolveChoice(st, pick, loop.sink);
+    resolveChoice(st, pick, log);
   }
 }
 
@@ -662,12 +662,12 @@ const deployFree: ChoiceSpec<'deployFree'> = {
       picks.push([from, to]);
       const left = d.left - 1;
       if (left <= 0) storePre(st, pre, s, { picks });
-      else askDeployFree(st, s, left, d.onto, true, d.ctx, pre, picks);
+      else askDeployFree(st, s, left, d.onto, true, d.ctx, pre, log, picks);
       return;
     }
     deploy(st, s, from, to, true, log);
     const left = d.left - 1;
-    if (left > 0) askDeployFree(st, s, left, d.onto, d.optional, d.ctx, null);
+    if (left > 0) askDeployFree(st, s, left, d.onto, d.optional, d.ctx, null, log);
   },
   byDefault: (_st, pd) => findOr(pd.opts, (c) => 'stop' in c),
   refuse(st, pd, a) {
@@ -686,7 +686,7 @@ const deployFree: ChoiceSpec<'deployFree'> = {
 
 const undeployFor: ChoiceSpec<'undeployFor'> = {
   rule: 'NAT-DP-17',
-  resolve(st, pd, pick) {
+  resolve(st, pd, pick, log) {
     const d = pd.d;
     const picks = [...d.picks];
     if ('stop' in pick) {
@@ -694,7 +694,7 @@ const undeployFor: ChoiceSpec<'undeployFor'> = {
       return;
     }
     picks.push([pick.slot]);
-    askUndeployFor(st, pd.s, d.e, picks, d.ctx, d.pre);
+    askUndeployFor(st, pd.s, d.e, picks, d.ctx, d.pre, log);
   },
   byDefault: (_st, pd) => findOr(pd.opts, (c) => 'stop' in c),
   refuse: () =>
@@ -813,7 +813,6 @@ export const CHOICE_NODES: { readonly [K in ChoiceKind]: Node<NatState, { k: K }
 
 /** Resolves a (removed) pending decision with `pick` without running the round on (tests). */
 export function resolveForTest(st: NatState, pd: Pending, pick: Choose): void {
-  loop.sink = undefined;
   st.pending = pd;
   resolveChoice(st, pick, undefined);
 }

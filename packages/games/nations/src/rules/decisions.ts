@@ -15,7 +15,7 @@ import { emit, flow, inputError, OK } from '@tabula/engine';
 import type { ChoiceKind, NatAction, NatState } from '../state.js';
 import { CHOICE_NODES, defaultChoice, resolveChoice } from './choices.js';
 import { fail } from './core.js';
-import { loop, run } from './flow.js';
+import { run } from './flow.js';
 import { checkRemovals } from './removal.js';
 import { TURN, type TurnFrame } from './turn.js';
 
@@ -48,7 +48,6 @@ function top(st: NatState): NatFrame {
 
 /** Malformed input, a finished game, and resigning (allowed at any time, NAT-DP-25). */
 function before(st: NatState, seat: number, a: NatAction, log: EventSink): ApplyResult | null {
-  loop.sink = log;
   const bad = inputError(fail, a, seat, st.n, 'NAT-DP-4');
   if (bad) return bad;
   if (st.over) return fail('over', 'The game is over.', 'NAT-END-1');

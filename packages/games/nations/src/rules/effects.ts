@@ -12,7 +12,6 @@ import { PAY_ORDER, RES4 } from './core.js';
 import { deploy, deployError, placeFreeArchitects } from './deploy.js';
 import { nearestMoves } from './events.js';
 import { ask } from './choices.js';
-import { loop } from './flow.js';
 import { startMulti, storePre, targets } from './multi.js';
 import { affordable, changeVp, gain, voluntaryPay } from './payments.js';
 import { removeInst } from './removal.js';
@@ -44,7 +43,10 @@ export function isPreDecision(e: Effect): boolean {
   );
 }
 
-/** Applies one effect of the card vocabulary (§19.1) to seat s; a decision it needs is asked (NAT-DP). */
+/**
+ * Applies one effect of the card vocabulary (§19.1) to seat s; a decision it needs is asked (NAT-DP). Tells
+ * whether it changed only resources or VP (then no removal condition can read the change, `Deck.wealthSafe`).
+ */
 export function execEffect(
   st: NatState,
   s: number,
@@ -52,56 +54,58 @@ export function execEffect(
   ctx: Ctx,
   pre: Answer | undefined,
   log: EventSink,
-): void {
-  if (wealthEffect(st, s, e, ctx, log)) return;
-  if (workerEffect(st, s, e, ctx, pre, log)) return;
-  if (tableEffect(st, s, e, ctx, log)) return;
+): boolean {
+  const w = wealthEffect(st, s, e, ctx, log);
+  if (w !== 0) return w === WEALTH;
+  if (workerEffect(st, s, e, ctx, pre, log)) return false;
+  if (tableEffect(st, s, e, ctx, log)) return false;
   flowEffect(st, s, e, ctx, pre, log);
+  return false;
 }
+/** What `wealthEffect` did: nothing (0), changed only resources or VP, or something else. */
+const WEALTH = 1;
+const OTHER = 2;
 
 /** Resources and VP: gain, a resource of one's choice, pay, pay down to, VP (NAT-RES-3, NAT-RES-4, NAT-MODEL-10). */
-function wealthEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSink): boolean {
+function wealthEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSink): number {
   const p = st.players[s]!;
   if ('gain' in e) {
-    loop.wealth = true;
     gain(st, s, e.gain);
     if (log) emit(log, 'nat.ev.gain', { seat: s, bag: e.gain, src: ctx.src }, []);
-    return true;
+    return WEALTH;
   }
   if ('gainChoice' in e) {
     ask(
       st,
+      log,
       s,
       'gainChoice',
       e.gainChoice.map((r) => ({ type: 'choose', res: r })),
       { n: e.n, src: ctx.src },
     );
-    return true;
+    return OTHER;
   }
   if ('pay' in e) {
-    loop.wealth = true;
     const items: Array<[Res, number]> = [];
     for (const r of PAY_ORDER) if (e.pay[r]) items.push([r, e.pay[r]!]);
     st.stack.push({ t: 'pay', s, items, i: 0 });
     if (log) emit(log, 'nat.ev.pay', { seat: s, bag: e.pay, src: ctx.src }, ['NAT-RES-3']);
-    return true;
+    return WEALTH;
   }
   if ('payDownTo' in e) {
-    loop.wealth = true;
     for (const r of RES4) {
       const lim = e.payDownTo[r];
       if (lim !== undefined && p.res[r] > lim) p.res[r] = lim;
     }
     if (log) emit(log, 'nat.ev.payDownTo', { seat: s, bag: e.payDownTo, src: ctx.src }, ['NAT-MODEL-10']);
-    return true;
+    return WEALTH;
   }
   if ('vp' in e) {
-    loop.wealth = true;
     changeVp(st, s, e.vp);
     if (log) emit(log, 'nat.ev.vp', { seat: s, n: e.vp, src: ctx.src }, ['NAT-RES-4']);
-    return true;
+    return WEALTH;
   }
-  return false;
+  return 0;
 }
 
 /** Workers and architects: gained, lost, free architects, private architects, extra actions, free deployments and undeployments (NAT-POP-5/6, NAT-ARCH-6, NAT-EVENT-14). */
@@ -127,6 +131,7 @@ function workerEffect(
       } else
         ask(
           st,
+          log,
           s,
           'gainSide',
           sides.map((side) => ({ type: 'choose', side })),
@@ -139,13 +144,13 @@ function workerEffect(
       if (workers(p) === 0) return true; // NAT-POP-8
       st.stack.push({ t: 'effs', s, list: [{ loseWorker: -1 } as Effect], i: 0, ctx });
     }
-    if (e.loseWorker === -1) askLoseWorker(st, s);
+    if (e.loseWorker === -1) askLoseWorker(st, s, log);
     return true;
   }
   if ('hireArchitectFree' in e) {
     const n = pre?.n ?? (e.optional || e.upTo ? undefined : e.hireArchitectFree);
     if (n === undefined) {
-      askFreeArch(st, s, e.hireArchitectFree, !!e.upTo, ctx);
+      askFreeArch(st, s, e.hireArchitectFree, !!e.upTo, ctx, log);
       return true;
     }
     placeFreeArchitects(st, s, n, log);
@@ -171,7 +176,7 @@ function workerEffect(
         if (!deployError(st, s, from!, to!, true, ontoTypes(onto))) deploy(st, s, from!, to!, true, log);
       return true;
     }
-    askDeployFree(st, s, e.deployFree, onto, !!e.optional, ctx, null);
+    askDeployFree(st, s, e.deployFree, onto, !!e.optional, ctx, null, log);
     return true;
   }
   if ('optionalUndeploy' in e) {
@@ -192,7 +197,7 @@ function workerEffect(
       return true;
     }
     // Outside multi-target resolution: decide now.
-    askUndeployFor(st, s, e, [], ctx, null);
+    askUndeployFor(st, s, e, [], ctx, null, log);
     return true;
   }
   return false;
@@ -203,7 +208,7 @@ function tableEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSin
   const p = st.players[s]!;
   if ('takeCardFree' in e) {
     const opts = takeFreeOptions(st, s, e.takeCardFree.types);
-    if (opts.length) ask(st, s, 'takeFree', opts, { src: ctx.src });
+    if (opts.length) ask(st, log, s, 'takeFree', opts, { src: ctx.src });
     return true;
   }
   if ('swapBoardCards' in e) {
@@ -212,7 +217,7 @@ function tableEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSin
     const opts: OptOf<'swap'>[] = [];
     for (let a = 0; a < pos.length; a++)
       for (let b = a + 1; b < pos.length; b++) opts.push({ type: 'choose', swap: [pos[a]!, pos[b]!] });
-    if (opts.length) ask(st, s, 'swap', opts);
+    if (opts.length) ask(st, log, s, 'swap', opts);
     return true;
   }
   if ('skipTurn' in e) {
@@ -248,6 +253,7 @@ function tableEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSin
     }
     ask(
       st,
+      log,
       s,
       'removeCard',
       list.map((x) => ({ type: 'choose', remove: x.u })),
@@ -293,6 +299,7 @@ function flowEffect(
     const br = usefulBranches(st, s, e.choice);
     ask(
       st,
+      log,
       s,
       'choice',
       br.map((b) => ({ type: 'choose', branch: b })),
@@ -312,6 +319,7 @@ function flowEffect(
     }
     ask(
       st,
+      log,
       s,
       'offer',
       [
@@ -342,7 +350,7 @@ function flowEffect(
     if (e.hook === 'mechanicalTurk') {
       // NAT-MODEL-14: the owner chooses the less stable nation that receives the card.
       const opts: OptOf<'turk'>[] = turkReceivers(st, s).map((o) => ({ type: 'choose', give: o }));
-      if (opts.length) ask(st, s, 'turk', opts, { u: ctx.u });
+      if (opts.length) ask(st, log, s, 'turk', opts, { u: ctx.u });
     }
     return true;
   }
@@ -413,7 +421,7 @@ export function offerOutcome(
   } else if (o.otherwise) pushEffects(st, s, o.otherwise, ctx);
 }
 
-export function askLoseWorker(st: NatState, s: number): void {
+export function askLoseWorker(st: NatState, s: number, log: EventSink): void {
   const p = st.players[s]!;
   const sides: Array<Side | 'overflow'> = [];
   if (p.foodFilled < p.foodCap) sides.push('food');
@@ -424,7 +432,7 @@ export function askLoseWorker(st: NatState, s: number): void {
   p.row.forEach((r, i) => r && r.w > 0 && froms.push(i));
   const opts: OptOf<'loseWorker'>[] = [];
   for (const from of froms) for (const side of sides) opts.push({ type: 'choose', from, side });
-  if (opts.length) ask(st, s, 'loseWorker', opts);
+  if (opts.length) ask(st, log, s, 'loseWorker', opts);
 }
 
 export function askFreeArch(
@@ -433,6 +441,7 @@ export function askFreeArch(
   max: number,
   upTo: boolean,
   ctx: Ctx,
+  log: EventSink,
   pre?: { task: Task; j: number },
 ): void {
   const p = st.players[s]!;
@@ -442,7 +451,7 @@ export function askFreeArch(
     if (upTo) for (let k = 1; k <= max; k++) opts.push({ type: 'choose', n: k });
     else opts.push({ type: 'choose', n: max });
   }
-  ask(st, s, 'freeArch', opts, { ctx, ...(pre ? { pre: pre.j } : {}) });
+  ask(st, log, s, 'freeArch', opts, { ctx, ...(pre ? { pre: pre.j } : {}) });
 }
 
 export function deployFreeOptions(
@@ -479,6 +488,7 @@ export function askDeployFree(
   optional: boolean,
   ctx: Ctx,
   preTask: number | null,
+  log: EventSink,
   picks: number[][] = [],
 ): void {
   const opts = deployFreeOptions(st, s, onto, ctx.bought, picks);
@@ -487,7 +497,7 @@ export function askDeployFree(
     return;
   }
   if (optional || preTask !== null) opts.push({ type: 'choose', stop: true });
-  ask(st, s, 'deployFree', opts, { left, onto: onto ?? null, optional, ctx, pre: preTask, picks });
+  ask(st, log, s, 'deployFree', opts, { left, onto: onto ?? null, optional, ctx, pre: preTask, picks });
 }
 
 export function askUndeployFor(
@@ -497,6 +507,7 @@ export function askUndeployFor(
   picks: number[][],
   ctx: Ctx,
   preTask: number | null,
+  log: EventSink,
 ): void {
   const p = st.players[s]!;
   const count = new Map<number, number>();
@@ -511,7 +522,7 @@ export function askUndeployFor(
     return;
   }
   opts.push({ type: 'choose', stop: true });
-  ask(st, s, 'undeployFor', opts, { e, picks, ctx, pre: preTask });
+  ask(st, log, s, 'undeployFor', opts, { e, picks, ctx, pre: preTask });
 }
 
 export function finishUndeployFor(

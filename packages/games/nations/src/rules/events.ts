@@ -5,7 +5,8 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { eventCard } from '../data.js';
-import { cmpSet, frozen, orderPos, rankByOrder, stability, strength } from '../derive.js';
+import type { Snapshot } from '../derive.js';
+import { cmpSet, orderPos, rankByOrder, snapshot, stability, strength } from '../derive.js';
 import type { Ctx, NatState, Task } from '../state.js';
 import type { Effect, EventDef, Metric, Target } from '../types.js';
 import { pushEffects } from './effects.js';
@@ -63,14 +64,14 @@ export function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>,
   const tg = def.target;
   let found: [number[], number[] | undefined] | null;
   if (def.hook) {
-    if (!frozen(st, () => chooseEventPart(st, def, parts, k, ctx, log))) return;
+    if (!chooseEventPart(st, def, parts, k, ctx, log, snapshot(st))) return;
     eventHook(st, def, ctx, log);
     if (def.effects.length === 0) return;
-    found = frozen(st, () => eventPartTargets(st, tg, ctx));
-  } else
-    found = frozen(st, () =>
-      chooseEventPart(st, def, parts, k, ctx, log) ? eventPartTargets(st, tg, ctx) : null,
-    );
+    found = eventPartTargets(st, tg, ctx, snapshot(st));
+  } else {
+    const snap = snapshot(st);
+    found = chooseEventPart(st, def, parts, k, ctx, log, snap) ? eventPartTargets(st, tg, ctx, snap) : null;
+  }
   if (!found) return;
   const [seats, rank] = found;
   if (log)
@@ -89,22 +90,24 @@ export function chooseEventPart(
   k: number,
   ctx: Ctx,
   log: EventSink,
+  snap: Snapshot,
 ): boolean {
   // The benefit set of the part (for "every other nation", NAT-EVENT-12).
   const tg = def.target;
   if (typeof tg === 'object' && 'best' in tg && !('tieBreak' in tg))
-    ctx.benefit = cmpSet(st, tg.best, 'best');
+    ctx.benefit = cmpSet(st, tg.best, 'best', false, snap);
   else if (k > 0) {
     const first = parts[0]!.target;
-    if (typeof first === 'object' && 'best' in first) ctx.benefit = cmpSet(st, first.best, 'best');
+    if (typeof first === 'object' && 'best' in first)
+      ctx.benefit = cmpSet(st, first.best, 'best', false, snap);
   }
   if (def.chooser) {
     // NAT-NOTE-14/24: the chooser is the best nation by the metric (5 players: the better-ranked of the
     // benefit set); a choice between branches always has a chooser, ties going by player order (NAT-NOTE-24),
     // an offer needs a strict benefit set (NAT-NOTE-14).
     const m = def.chooser.best;
-    const ranked = rankByOrder(st, m);
-    const set = cmpSet(st, m, 'best');
+    const ranked = rankByOrder(st, m, snap);
+    const set = cmpSet(st, m, 'best', false, snap);
     const always = def.effects.some((e) => 'choice' in e);
     const ch = ranked.find((x) => set.includes(x)) ?? (always ? ranked[0] : undefined);
     if (ch === undefined) {
@@ -118,12 +121,17 @@ export function chooseEventPart(
 }
 
 /** The seats an event part reaches, and the ranking its order moves and choices follow. */
-export function eventPartTargets(st: NatState, tg: Target, ctx: Ctx): [number[], number[] | undefined] {
-  const seats = targets(st, tg, ctx);
+export function eventPartTargets(
+  st: NatState,
+  tg: Target,
+  ctx: Ctx,
+  snap: Snapshot,
+): [number[], number[] | undefined] {
+  const seats = targets(st, tg, ctx, snap);
   const mv = nearestMoves(st);
   if (mv && typeof tg === 'object' && ('best' in tg || 'worst' in tg)) {
     const m = (tg as { best?: Metric; worst?: Metric }).best ?? (tg as { worst: Metric }).worst;
-    mv.rank = rankByOrder(st, m);
+    mv.rank = rankByOrder(st, m, snap);
   }
   return [seats, mv?.rank.length ? mv.rank : undefined];
 }

@@ -24,16 +24,13 @@ import { runWar } from './war.js';
 
 /** Advances the game until a seat must decide or the game is over. */
 export function run(st: NatState, log: EventSink): void {
-  loop.sink = log;
   for (let guard = 0; guard < 100000; guard++) {
     if (st.pending || st.over) return;
     // (Never read past the end of the stack: an out-of-bounds read takes V8's slow path.)
     const depth = st.stack.length;
     const t = depth > 0 ? st.stack[depth - 1] : undefined;
     if (t) {
-      const kind = t.t;
-      runTask(st, t, log);
-      if (changes(kind)) checkRemovals(st, log);
+      if (runTask(st, t, log)) checkRemovals(st, log);
       continue;
     }
     if (st.step === 'action') {
@@ -56,7 +53,7 @@ export function run(st: NatState, log: EventSink): void {
       for (const nat of st.draft)
         if (!taken.has(nat))
           for (const side of ['A', 'B'] as const) opts.push({ type: 'choose', nation: nat, side });
-      ask(st, s, 'nation', opts);
+      ask(st, log, s, 'nation', opts);
       continue;
     }
     const which = st.step;
@@ -71,7 +68,6 @@ export function run(st: NatState, log: EventSink): void {
  * scenarios). Pending decisions stop it early; answer them with `apply`, then call `drain`.
  */
 export function runOnly(st: NatState, which: NatState['step'], log?: EventSink): void {
-  loop.sink = log;
   st.step = which;
   st.turn = null;
   checkRemovals(st, log); // a scenario's state may have been set by hand
@@ -82,17 +78,11 @@ export function runOnly(st: NatState, which: NatState['step'], log?: EventSink):
 
 /** Runs the stacked work until it is empty or a decision is pending (does not advance the round). */
 export function drain(st: NatState, log?: EventSink): void {
-  loop.sink = log;
   for (let guard = 0; guard < 100000 && !st.pending && st.stack.length > 0; guard++) {
     const t = st.stack[st.stack.length - 1]!;
-    const kind = t.t;
-    runTask(st, t, log);
-    if (changes(kind)) checkRemovals(st, log);
+    if (runTask(st, t, log)) checkRemovals(st, log);
   }
 }
-
-/** The event sink of the running apply/run: decisions resolved by `ask` itself are logged there (NAT-DP-24). */
-export const loop: { sink: EventSink; wealth: boolean } = { sink: undefined, wealth: false };
 
 /**
  * Round steps after which a removal condition may read something new: a solo tile drawn (the VO's values), a
@@ -104,72 +94,65 @@ export function stepChanges(st: NatState, which: NatState['step']): boolean {
   if (which === 'cleanup') return true;
   if (which === 'event') return st.solo;
   if (which === 'growth') return st.pending === null; // answered on the spot, not through apply
-  if (which === 'books' || which === 'events') return !removalsIgnoreWealth();
+  if (which === 'books' || which === 'events') return !removalsIgnoreWealth(st);
   return false;
 }
 
 /**
- * Task kinds whose step can change the state a removal condition reads (NAT-REM-2). The others only push
- * further tasks or open a decision (`fire`, `multi`, `eventHalf`), so no check is needed after them.
+ * Runs the top task one step, and tells whether that step can have changed what a removal condition reads
+ * (NAT-REM-2). Steps that only push further tasks or open a decision (`fire`, `multi`, `eventHalf`) cannot;
+ * payments, production and the effects that only gain or pay resources or VP change only resources, VP and
+ * shortage marks, which no removal condition reads unless some card says otherwise (`Deck.wealthSafe`).
  */
-export function changes(kind: Task['t']): boolean {
-  if (kind === 'multi' || kind === 'fire' || kind === 'eventHalf') return false;
-  // Payments and production change only resources, VP and shortage marks: no removal condition reads
-  // those unless some card says otherwise. So do the effects that only gain or pay resources or VP.
-  if (kind === 'pay' || kind === 'prod' || (kind === 'effs' && loop.wealth)) return !removalsIgnoreWealth();
-  return true;
-}
-
-export function runTask(st: NatState, t: Task, log: EventSink): void {
+export function runTask(st: NatState, t: Task, log: EventSink): boolean {
   switch (t.t) {
     case 'effs': {
       if (t.i >= t.list.length) {
         st.stack.pop();
-        loop.wealth = true; // nothing changed
-        return;
+        return !removalsIgnoreWealth(st); // nothing changed
       }
       const j = t.i++;
-      loop.wealth = false; // execEffect sets it for the effects that change only resources or VP
-      execEffect(st, t.s, t.list[j]!, t.ctx, t.pre?.[j], log);
-      return;
+      const wealthOnly = execEffect(st, t.s, t.list[j]!, t.ctx, t.pre?.[j], log);
+      return !wealthOnly || !removalsIgnoreWealth(st);
     }
     case 'pay': {
       if (t.i >= t.items.length) {
         st.stack.pop();
-        return;
+        return !removalsIgnoreWealth(st);
       }
       const [r, n] = t.items[t.i++]!;
       forcedPayOne(st, t.s, r, n, log);
-      return;
+      return !removalsIgnoreWealth(st);
     }
     case 'fire':
       st.stack.pop();
       fireTriggers(st, t.on, t.s, t.data);
-      return;
+      return false;
     case 'roll':
       st.stack.pop();
       if (!st.players[0]!.passed) soloRoll(st, log);
-      return;
+      return true;
     case 'complete':
       completeWonder(st, t, log);
-      return;
+      return true;
     case 'multi':
       runMulti(st, t, log);
-      return;
+      return false;
     case 'prod':
       runProduction(st, t, log);
-      return;
+      return !removalsIgnoreWealth(st);
     case 'war':
       runWar(st, t, log);
-      return;
+      return true;
     case 'eventHalf':
       runEventHalf(st, t, log);
-      return;
+      return false;
     case 'moves':
       st.stack.pop();
       applyMoves(st, t, log);
-      return;
+      return true;
     default:
       st.stack.pop();
+      return true;
   }
 }

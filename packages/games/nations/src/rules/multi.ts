@@ -3,6 +3,7 @@
  * and the decisions every target makes before any effect applies.
  */
 import type { EventSink } from '@tabula/engine';
+import type { Snapshot } from '../derive.js';
 import { cmpSet, cond, passedAs, rankByOrder } from '../derive.js';
 import type { Answer, Ctx, NatState, Task } from '../state.js';
 import type { Effect, Target } from '../types.js';
@@ -17,22 +18,25 @@ import {
 } from './effects.js';
 import { ask } from './choices.js';
 
-/** NAT-EVENT-3, NAT-EVENT-12/13, §19.1 Target. */
-export function targets(st: NatState, t: Target, ctx: Ctx): number[] {
+/** NAT-EVENT-3, NAT-EVENT-12/13, §19.1 Target (`snap`: the derived values of a state not changing meanwhile). */
+export function targets(st: NatState, t: Target, ctx: Ctx, snap?: Snapshot): number[] {
   const all = st.order;
   if (t === 'all') return [...all];
   if (t === 'self') return ctx.chooser !== undefined ? [ctx.chooser] : [];
   if ('tieBreak' in t && 'best' in t) {
-    const r = rankByOrder(st, t.best);
+    const r = rankByOrder(st, t.best, snap);
     return r.slice(0, st.n === 5 ? 2 : 1);
   }
-  if ('best' in t) return inOrder(st, cmpSet(st, t.best, 'best'));
-  if ('worst' in t) return inOrder(st, cmpSet(st, t.worst, 'worst'));
+  if ('best' in t) return inOrder(st, cmpSet(st, t.best, 'best', false, snap));
+  if ('worst' in t) return inOrder(st, cmpSet(st, t.worst, 'worst', false, snap));
   if ('passed' in t) return all.filter((s) => passedAs(st, s, t.passed));
   if ('allExcept' in t) {
     const ex = new Set<number>();
     for (const x of t.allExcept)
-      for (const s of 'best' in x ? cmpSet(st, x.best, 'best') : cmpSet(st, x.worst, 'worst')) ex.add(s);
+      for (const s of 'best' in x
+        ? cmpSet(st, x.best, 'best', false, snap)
+        : cmpSet(st, x.worst, 'worst', false, snap))
+        ex.add(s);
     return all.filter((s) => !ex.has(s));
   }
   if ('othersOf' in t) {
@@ -46,7 +50,7 @@ export function targets(st: NatState, t: Target, ctx: Ctx): number[] {
     return all.filter((s) => !set.includes(s));
   }
   if ('peersOf' in t) return (ctx.benefit ?? []).filter((s) => s !== ctx.chooser);
-  if ('where' in t) return all.filter((s) => cond(st, s, t.where));
+  if ('where' in t) return all.filter((s) => cond(st, s, t.where, false, snap));
   return [];
 }
 
@@ -92,7 +96,7 @@ export function runMulti(st: NatState, t: Extract<Task, { t: 'multi' }>, log: Ev
       const e = t.list[j]!;
       if (!isPreDecision(e)) continue;
       if (st.players[s]!.resigned) continue;
-      askPre(st, s, e, j, t);
+      askPre(st, s, e, j, t, log);
       if (st.pending) return;
     }
     t.phase = 'apply';
@@ -144,6 +148,7 @@ export function askPre(
   e: Effect,
   j: number,
   t: Extract<Task, { t: 'multi' }>,
+  log: EventSink,
 ): void {
   const ti = multiIndex(st);
   void j;
@@ -155,6 +160,7 @@ export function askPre(
     }
     ask(
       st,
+      log,
       s,
       'offer',
       [
@@ -169,6 +175,7 @@ export function askPre(
     const br = usefulBranches(st, s, e.choice);
     ask(
       st,
+      log,
       s,
       'choice',
       br.map((b) => ({ type: 'choose', branch: b })),
@@ -177,12 +184,12 @@ export function askPre(
     return;
   }
   if ('hireArchitectFree' in e) {
-    askFreeArch(st, s, e.hireArchitectFree, !!e.upTo, t.ctx, { task: t, j: ti });
+    askFreeArch(st, s, e.hireArchitectFree, !!e.upTo, t.ctx, log, { task: t, j: ti });
     return;
   }
   if ('deployFree' in e) {
-    askDeployFree(st, s, e.deployFree, e.onto === 'boughtCard' ? 'bought' : e.onto, true, t.ctx, ti);
+    askDeployFree(st, s, e.deployFree, e.onto === 'boughtCard' ? 'bought' : e.onto, true, t.ctx, ti, log);
     return;
   }
-  if ('optionalUndeploy' in e) askUndeployFor(st, s, e, [], t.ctx, ti);
+  if ('optionalUndeploy' in e) askUndeployFor(st, s, e, [], t.ctx, ti, log);
 }

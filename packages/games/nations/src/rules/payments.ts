@@ -119,7 +119,7 @@ export function forcedPayOne(st: NatState, s: number, r: Res, n: number, log: Ev
       const f = m - g - so;
       if (f <= p.res.food) opts.push({ type: 'choose', lose: bagOf(g, so, f, 0) });
     }
-  ask(st, s, 'subst', opts, { m });
+  ask(st, log, s, 'subst', opts, { m });
 }
 
 export function shortageVp(st: NatState, s: number, r: Res, log: EventSink): void {

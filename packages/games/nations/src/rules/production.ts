@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { E } from '../config.js';
-import { MK, allDerived, board, card, cond, counter, gather, instEntry, kindBit } from '../derive.js';
+import { MK, allDerived, board, card, cond, counter, deckOf, gather, kindBit } from '../derive.js';
 import type { NatState, Task } from '../state.js';
 import type { CardType, ProgressCard, Res } from '../types.js';
 import { PAY_ORDER, RES4 } from './core.js';
@@ -19,6 +19,7 @@ export function productionTask(st: NatState): Task {
   const choices: Array<Array<[Res[], number]>> = [];
   // NAT-PROD-2: everything is computed on the state at the start of the step.
   const derived = allDerived(st);
+  const dk = deckOf(st);
   for (let s = 0; s < st.n; s++) {
     const p = st.players[s]!;
     const ch: Array<[Res[], number]> = [];
@@ -34,7 +35,7 @@ export function productionTask(st: NatState): Task {
     productionEntries(st, s, board(p).production, v, ch);
     for (const r of p.row)
       if (r && r.w > 0) {
-        const e = instEntry(r);
+        const e = dk.instEntry(r);
         const pr = e.pwProduce;
         if (pr) for (let i = 0; i < 4; i++) v[i]! += pr[i]! * r.w;
         const co = e.pwConsume;
@@ -84,6 +85,7 @@ export function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log
     const [of, n] = ch.shift()!;
     ask(
       st,
+      log,
       s,
       'prodChoice',
       of.map((r) => ({ type: 'choose', res: r })),

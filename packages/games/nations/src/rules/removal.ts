@@ -4,16 +4,18 @@
  */
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
-import { NATIONS, PROGRESS_CARDS, PROMO_PROGRESS_CARDS } from '../data.js';
-import { REMOVABLE, REM_FLAG, cond, frozen, instCard } from '../derive.js';
+import type { Deck, Snapshot } from '../derive.js';
+import { cond, deckOf, F_REM, REM_FLAG, snapshot } from '../derive.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
 import type { Inst, NatState } from '../state.js';
 import { cardIdOf } from './core.js';
 
 /** NAT-REM-1..4: remove every card whose removal condition holds, to a fixpoint. */
 export function checkRemovals(st: NatState, log: EventSink): void {
-  if (!anyRemovable(st)) return;
+  const dk = deckOf(st);
+  if (!dk.removable) return;
   for (let round = 0; round < 20; round++) {
-    const hits = frozen(st, removalHits);
+    const hits = removalHits(st, dk);
     if (hits.length === 0) return;
     for (const [s, u] of hits) {
       const id = cardIdOf(st.players[s]!, u);
@@ -24,48 +26,37 @@ export function checkRemovals(st: NatState, log: EventSink): void {
 }
 
 /** The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance]. */
-export function removalHits(st: NatState): Array<[number, number]> {
+function removalHits(st: NatState, dk: Deck): Array<[number, number]> {
   const hits: Array<[number, number]> = [];
+  // Every condition reads the same state: strength and stability are computed at most once.
+  const snap = snapshot(st);
+  // Only the areas where a card with a removal condition can lie, by its type (the deck's data).
+  const areas = dk.removableAreas;
   for (const s of st.order) {
     const p = st.players[s]!;
-    removalHitsIn(st, s, p.advisors, hits);
-    removalHitsIn(st, s, p.row, hits);
-    removalHitsIn(st, s, p.colonies, hits);
-    removalHitsIn(st, s, p.wonders, hits);
+    if (areas & AREA_ADVISORS) removalHitsIn(st, s, p.advisors, hits, dk, snap);
+    if (areas & AREA_ROW) removalHitsIn(st, s, p.row, hits, dk, snap);
+    if (areas & AREA_COLONIES) removalHitsIn(st, s, p.colonies, hits, dk, snap);
+    if (areas & AREA_WONDERS) removalHitsIn(st, s, p.wonders, hits, dk, snap);
   }
   return hits;
 }
 
-export function removalHitsIn(
+function removalHitsIn(
   st: NatState,
   s: number,
   list: ReadonlyArray<Inst | null>,
   hits: Array<[number, number]>,
+  dk: Deck,
+  snap: Snapshot,
 ): void {
   for (let i = 0; i < list.length; i++) {
     const x = list[i];
-    // Only instances flagged at creation can carry a removal condition.
-    if (!x || (x.u & REM_FLAG) === 0) continue;
-    const rw = instCard(x).removeWhen;
-    if (rw && cond(st, s, rw)) hits.push([s, x.u]);
+    if (!x) continue;
+    const e = dk.instEntry(x);
+    if ((e.flags & F_REM) !== 0 && cond(st, s, e.c.removeWhen!, false, snap)) hits.push([s, x.u]);
   }
 }
-
-/**
- * Whether a card with a removal condition may be in play (a cheap pre-check): `st.rem` counts the instances
- * created with REM_FLAG minus those removed; it can only over-count (a wonder abandoned under construction),
- * which costs a useless check, never a missed removal.
- */
-export function anyRemovable(st: NatState): boolean {
-  return st.rem > 0;
-}
-
-for (const c of [
-  ...PROGRESS_CARDS,
-  ...PROMO_PROGRESS_CARDS,
-  ...NATIONS.flatMap((b) => b.printed.map((x) => x.card)),
-])
-  if (c.removeWhen) REMOVABLE.add(c.id);
 
 /** Removes a card instance from a player's board; workers on it become idle (NAT-REM-4, NAT-BLD-3). */
 export function removeInst(st: NatState, s: number, u: number, why: string, log: EventSink): void {

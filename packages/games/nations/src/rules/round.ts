@@ -12,7 +12,7 @@ import {
   MK,
   age,
   allDerived,
-  boardCard,
+  deckOf,
   card,
   growthAmount,
   modSum,
@@ -45,7 +45,7 @@ export function step(st: NatState, log: EventSink): void {
       }
       const s = st.order[st.n - 1 - st.si]!; // NAT-MAINT-10: reverse order
       st.si++;
-      askGrowth(st, s);
+      askGrowth(st, s, log);
       return;
     }
     case 'event':
@@ -103,6 +103,7 @@ export function step(st: NatState, log: EventSink): void {
 
 /** NAT-MAINT-3..9: clear rows 1–2, move row 3 down, deal, place architects on cards. */
 export function dealBoard(st: NatState, log: EventSink): void {
+  const dk = deckOf(st);
   const c = st.cols;
   const b = st.board;
   for (let i = 0; i < 2 * c; i++) {
@@ -120,7 +121,7 @@ export function dealBoard(st: NatState, log: EventSink): void {
   for (let i = 0; i < 3 * c; i++) if (!b[i] && deck.length > 0) b[i] = { id: deck.pop()!, a: 0 };
   for (let i = 0; i < b.length; i++) {
     const x = b[i];
-    if (x) x.a = boardCard(i, x).architectsOnBoard ?? 0;
+    if (x) x.a = dk.boardCard(i, x).architectsOnBoard ?? 0;
   }
   if (log)
     emit(log, 'nat.ev.board', { round: st.round, left: deck.length }, [
@@ -143,7 +144,7 @@ export function takeSides(p: Player): Side[] {
   return out;
 }
 
-export function askGrowth(st: NatState, s: number): void {
+export function askGrowth(st: NatState, s: number, log: EventSink): void {
   const p = st.players[s]!;
   const opts: OptOf<'growth'>[] = [];
   for (const r of ['food', 'stone', 'gold'] as Res[]) opts.push({ type: 'choose', take: 'res', res: r });
@@ -152,7 +153,7 @@ export function askGrowth(st: NatState, s: number): void {
     if (sides.length === 0) opts.push({ type: 'choose', take: 'worker' });
     else for (const side of sides) opts.push({ type: 'choose', take: 'worker', side });
   }
-  ask(st, s, 'growth', opts, { amount: growthAmount(st, s) });
+  ask(st, log, s, 'growth', opts, { amount: growthAmount(st, s) });
 }
 
 /** NAT-POP-5. */
@@ -190,7 +191,7 @@ export function drawEvent(st: NatState, log: EventSink): void {
     const b = deck.pop()!;
     st.shown = [a, b];
     if (log) emit(log, 'nat.ev.machiavelli', { seat: owner, cards: [a, b] }, ['NAT-NOTE-5']);
-    ask(st, owner, 'machiavelli', [
+    ask(st, log, owner, 'machiavelli', [
       { type: 'choose', event: a },
       { type: 'choose', event: b },
     ]);

@@ -5,15 +5,18 @@
 import type { EventSink } from '@tabula/engine';
 import { emit, seedRng, shuffle } from '@tabula/engine';
 import { E } from '../config.js';
+import { EVENT_CARDS, NATIONS, PROMO_EVENT_CARDS, SOLO_TILES } from '../data.js';
 import {
-  EVENT_CARDS,
-  NATIONS,
-  PROGRESS_CARDS,
-  PROMO_EVENT_CARDS,
-  PROMO_PROGRESS_CARDS,
-  SOLO_TILES,
-} from '../data.js';
-import { MOD_FLAG, REM_FLAG, TRIG_FLAG, board, firesOf, flagsOf, kindsOf, othersKindsOf } from '../derive.js';
+  MOD_FLAG,
+  REM_FLAG,
+  TRIG_FLAG,
+  board,
+  deckFor,
+  firesOf,
+  flagsOf,
+  kindsOf,
+  othersKindsOf,
+} from '../derive.js';
 import type { Inst, NatOptions, NatState, Player } from '../state.js';
 import { run } from './flow.js';
 import { dealBoard } from './round.js';
@@ -32,14 +35,10 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     drawn = drawn.slice(0, n).sort();
   }
   // NAT-RNG-3: progress decks I..IV, event decks I..IV, solo tiles I..IV.
+  // The progress decks of the options, compiled once per options object (`deck.ts`).
+  const progress = deckFor(o).progress;
   const decks: string[][] = [];
-  for (let a = 1; a <= 4; a++) {
-    let ids: string[];
-    if (o.deck) ids = [...o.deck[a - 1]!];
-    else ids = levelDeck(a, o.cardLevels);
-    if (o.includePromo) for (const c of PROMO_PROGRESS_CARDS) if (c.age === a) ids.push(c.id);
-    decks.push(shuffle(rng, ids));
-  }
+  for (let a = 1; a <= 4; a++) decks.push(shuffle(rng, [...progress[a - 1]!]));
   const events: string[][] = [];
   for (let a = 1; a <= 4; a++) {
     const ids = [...EVENT_IDS[a - 1]!];
@@ -125,19 +124,6 @@ export const AGES = [1, 2, 3, 4];
 export const EVENT_IDS = AGES.map((a) => EVENT_CARDS.filter((c) => c.age === a).map((c) => c.id));
 
 export const TILE_IDS = AGES.map((a) => SOLO_TILES.filter((t) => t.age === a).map((t) => t.id));
-
-export const LEVEL_DECKS = new Map<string, string[]>();
-
-/** The ids of the age-`a` progress cards of the given levels (cached; a fresh copy is returned). */
-export function levelDeck(a: number, levels: readonly string[]): string[] {
-  const k = `${a}:${levels.join(',')}`;
-  let ids = LEVEL_DECKS.get(k);
-  if (!ids) {
-    ids = PROGRESS_CARDS.filter((c) => c.age === a && levels.includes(c.level)).map((c) => c.id);
-    LEVEL_DECKS.set(k, ids);
-  }
-  return [...ids];
-}
 
 export function blankPlayer(o: NatOptions, s: number, nation: string): Player {
   const lv = o.difficulty[s] ?? o.difficulty[0] ?? 'prince';

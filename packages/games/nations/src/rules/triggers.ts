@@ -4,12 +4,11 @@
  */
 import {
   BOARD_TRIGGERS,
-  TRIG_FLAG,
   board,
   cond,
   counter,
   fireBit,
-  instCard,
+  deckOf,
   instEntry,
   passedAs,
   roundFacts,
@@ -32,7 +31,7 @@ export function markRoundConds(st: NatState, s: number, facts: number): void {
   for (let o = s < 0 ? 0 : s; o < (s < 0 ? st.n : s + 1); o++) {
     const p = st.players[o]!;
     const mark = (x: Inst) => {
-      const e = instEntry(x);
+      const e = instEntry(st, x);
       if ((e.roundFacts & facts) === 0 || p.used.includes(x.u)) return;
       for (const rc of e.round)
         if (
@@ -84,7 +83,9 @@ export function roundTrigger(tr: NonNullable<ProgressCard['triggers']>[number]):
 export function fireTriggers(st: NatState, on: string, s: number, data: Record<string, unknown>): void {
   const hits: TriggerHit[] = [];
   // No card of this game ever reacted to this event: only the nation boards can.
-  const cards = ((st.tk ?? -1) & fireBit(on)) !== 0;
+  const bit = fireBit(on);
+  const dk = deckOf(st);
+  const cards = (dk.fires & bit) !== 0;
   const all = on === 'buyCard';
   for (let i = 0; i < (all ? st.order.length : 1); i++) {
     const o = all ? st.order[i]! : s;
@@ -94,11 +95,14 @@ export function fireTriggers(st: NatState, on: string, s: number, data: Record<s
       if (b.triggers) triggerHits(st, on, o, s, data, -1, b, hits);
     }
     if (!cards) continue;
-    for (const x of p.advisors) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
-    for (const x of p.row)
-      if (x && x.w > 0 && x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
-    for (const x of p.colonies) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
-    for (const x of p.wonders) if (x.u & TRIG_FLAG) triggerHits(st, on, o, s, data, x.u, instCard(x), hits);
+    const each = (x: Inst) => {
+      const e = dk.instEntry(x);
+      if (e.fires & bit) triggerHits(st, on, o, s, data, x.u, e.c, hits);
+    };
+    for (const x of p.advisors) each(x);
+    for (const x of p.row) if (x && x.w > 0) each(x);
+    for (const x of p.colonies) each(x);
+    for (const x of p.wonders) each(x);
   }
   for (let k = hits.length - 1; k >= 0; k--) {
     const [o, effs, src, u] = hits[k]!;

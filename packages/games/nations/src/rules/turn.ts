@@ -5,18 +5,7 @@
 import type { EventSink, Node } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { E } from '../config.js';
-import {
-  MK,
-  ROUND_BUY,
-  ROUND_PASS,
-  boardCard,
-  card,
-  deployCost,
-  hasMod,
-  instCard,
-  modSum,
-  seatMods,
-} from '../derive.js';
+import { MK, ROUND_BUY, ROUND_PASS, deckOf, card, deployCost, hasMod, modSum, seatMods } from '../derive.js';
 import type { NatAction, NatState } from '../state.js';
 import { abilityActions, abilityError, abilitySources, eachAbilitySource } from './abilities.js';
 import { buy, buyError, buyProblem } from './buy.js';
@@ -254,6 +243,7 @@ export const TURN: Node<NatState, TurnFrame, NatAction> = {
 
 /** Every action of the seat whose turn it is (the same checks as `turnError`). */
 export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
+  const dk = deckOf(st);
   const p = st.players[seat]!;
   const slots = p.row;
   // The row slots holding workers, as bits (a row has at most 30 slots, data.ts): sources of moves, undeploys.
@@ -274,7 +264,7 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
       if (!b) continue;
       const row = ((i / cols) | 0) + 1;
       if (plain && gold < E.rowPrice[row - 1]!) continue;
-      if (!buyProblem(st, seat, row, boardCard(i, b), false, sm))
+      if (!buyProblem(st, seat, row, dk.boardCard(i, b), false, sm))
         out.push({ type: 'buy', row, col: i - (row - 1) * cols });
     }
     // Deployments: the cost depends on the target only, so it is checked once per target.
@@ -282,7 +272,7 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
     for (let to = 0; to < slots.length; to++) {
       const target = slots[to];
       if (!target) continue;
-      const c = instCard(target);
+      const c = dk.instEntry(target).c;
       if (c.deployCost || sm.deploy.length) {
         const cost = deployCost(st, seat, c, sm);
         if (stone < cost.stone) continue;

@@ -107,5 +107,5 @@ export function runWar(st: NatState, t: Extract<Task, { t: 'war' }>, log: EventS
     for (let x = Math.min(left, loss[r]); x >= 0; x--) spread(k + 1, left - x, { ...cur, [r]: x });
   };
   spread(0, red, { gold: 0, stone: 0, food: 0, books: 0 });
-  ask(st, s, 'warSpread', opts);
+  ask(st, log, s, 'warSpread', opts);
 }

@@ -1,0 +1,287 @@
+/**
+ * The card data compiled once, when the module loads (the data is immutable): modifiers as small integers,
+ * per-worker values and production as vectors, what each card can do (`CardEntry.flags`), its per-round
+ * conditions (NAT-REM-6), and the nation boards. Nothing here depends on a game; a game's own compiled facts
+ * (its masks, its identity caches) are its deck (`deck.ts`).
+ */
+import {
+  NATIONS,
+  nationBoard,
+  printedCard,
+  progressCard,
+  PROGRESS_CARDS,
+  PROMO_PROGRESS_CARDS,
+} from './data.js';
+import type { Player } from './state.js';
+import type {
+  Cond,
+  Counter,
+  Modifier,
+  ModifierBody,
+  NationBoard,
+  ProgressCard,
+  Res,
+  TriggerEvent,
+} from './types.js';
+import { TRIGGER_EVENTS } from './types.js';
+
+/**
+ * Modifier kinds (§19.3) as small integers, so the hot loops switch on a number instead of testing which key a
+ * modifier object has.
+ */
+export const MK = {
+  strength: 1,
+  stability: 2,
+  strengthFloor: 3,
+  goldenAgeBonus: 4,
+  raidBonus: 5,
+  advisorSlots: 6,
+  colonySlots: 7,
+  wonderSlots: 8,
+  warDefense: 9,
+  warVpImmune: 10,
+  warExtraLoss: 11,
+  ignoreUpkeep: 12,
+  noShortageVp: 13,
+  countsAsLeastStable: 14,
+  cannotBuy: 15,
+  skipFirstTurn: 16,
+  cardPrice: 17,
+  deployCost: 18,
+  architectCost: 19,
+  colonyRequirement: 20,
+  firstTurnExtraActions: 21,
+  privateArchitectsPerRound: 22,
+  growthAmount: 23,
+  when: 24,
+} as const;
+export type ModKey = keyof typeof MK;
+
+/**
+ * A modifier compiled once: its kind, its number when the modifier is a plain number (strength +2…), its body,
+ * and for a conditional modifier (NAT-DERIV-7) the condition and the compiled inner modifier.
+ */
+export class CMod {
+  constructor(
+    readonly k: number,
+    readonly n: number,
+    readonly b: ModifierBody,
+    readonly when: Cond | null,
+    readonly inner: CMod | null,
+  ) {}
+}
+const COMPILED = new WeakMap<ModifierBody, CMod>();
+export function compileMod(m: ModifierBody): CMod {
+  let c = COMPILED.get(m);
+  if (c) return c;
+  if ('when' in m) c = new CMod(MK.when, 0, m, m.when, compileMod(m.modifier));
+  else {
+    const key = Object.keys(m)[0] as ModKey;
+    const k = MK[key];
+    if (k === undefined) throw new Error(`unknown modifier ${JSON.stringify(m)}`);
+    const v = (m as Record<string, unknown>)[key];
+    c = new CMod(k, typeof v === 'number' ? v : 0, m, null, null);
+  }
+  COMPILED.set(m, c);
+  return c;
+}
+
+/** Per card id: the card and its static modifiers split by whom they reach (own / others). */
+export interface CardMods {
+  own: CMod[];
+  others: CMod[];
+  /** Bit `1 << k` is set when a modifier of kind k is in `own` / `others` (see `kindBit`). */
+  ownMask: number;
+  othersMask: number;
+}
+/** The bit of a modifier kind in the masks of `CardMods` and `gather` (every kind is below 31). */
+export const kindBit = (k: number): number => 1 << k;
+const maskOf = (list: CMod[]): number => list.reduce((a, m) => a | kindBit(m.k), 0);
+/** Resource order of the compiled per-worker vectors: gold, stone, food, books. */
+const R4: readonly Res[] = ['gold', 'stone', 'food', 'books'];
+function vec(b: Partial<Record<Res, number>> | undefined): number[] | null {
+  if (!b) return null;
+  return R4.map((r) => b[r] ?? 0);
+}
+/** Round facts a condition or counter reads (NAT-REM-6): who passed, and what was bought, this round. */
+export const ROUND_PASS = 1;
+export const ROUND_BUY = 2;
+/** The round facts (ROUND_PASS, ROUND_BUY) that a condition, counter or filter of the effect vocabulary reads. */
+export function roundFacts(x: unknown): number {
+  if (!x || typeof x !== 'object') return 0;
+  let f = 0;
+  for (const [k, v] of Object.entries(x)) {
+    if (k === 'passed') f |= ROUND_PASS;
+    else if (k === 'boughtThisRound') f |= ROUND_BUY;
+    f |= roundFacts(v);
+  }
+  return f;
+}
+/**
+ * A per-round condition of a card's lasting parts (NAT-REM-6): the condition of a static modifier (the tags
+ * of the modifier vocabulary that carry one: `when`, `warVpImmune`) or of a production entry (`if`, `per`)
+ * that reads a fact of the round. The card gets a used marker when it holds.
+ */
+export interface RoundCond {
+  cond?: Cond;
+  per?: Counter;
+  /** ROUND_PASS | ROUND_BUY: the facts it reads. */
+  facts: number;
+}
+const COND_MODIFIERS = ['when', 'warVpImmune'] as const;
+function roundCondsOf(c: ProgressCard): RoundCond[] {
+  const out: RoundCond[] = [];
+  for (const m of c.static ?? [])
+    for (const k of COND_MODIFIERS) {
+      const x = (m as Record<string, unknown>)[k] as Cond | undefined;
+      const facts = roundFacts(x);
+      if (facts) out.push({ cond: x, facts });
+    }
+  for (const e of c.production ?? []) {
+    const facts = roundFacts(e.if) | roundFacts(e.per);
+    if (facts) out.push({ cond: e.if, per: e.per, facts });
+  }
+  return out;
+}
+/** What a card can do, in `CardEntry.flags`: a removal condition, static modifiers, triggers, abilities. */
+export const F_REM = 1;
+export const F_MOD = 2;
+export const F_TRIG = 4;
+export const F_ABIL = 8;
+/** A card and what the hot loops read of it, compiled once: modifiers, per-worker values, production vectors. */
+export class CardEntry {
+  readonly pwStr: number;
+  readonly pwStab: number;
+  readonly pwProduce: number[] | null;
+  readonly pwConsume: number[] | null;
+  readonly military: boolean;
+  /** What the card can do (`F_REM`, `F_MOD`, `F_TRIG`, `F_ABIL`): the hot loops skip the other cards. */
+  readonly flags: number;
+  /** The trigger events (`fireBit`) the card reacts to. */
+  readonly fires: number;
+  /** Its per-round conditions (NAT-REM-6), and the round facts they read together. */
+  readonly round: readonly RoundCond[];
+  readonly roundFacts: number;
+  constructor(
+    readonly c: ProgressCard,
+    readonly mods: CardMods,
+  ) {
+    this.fires = (c.triggers ?? []).reduce((a, t) => a | fireBit(t.on), 0);
+    this.round = roundCondsOf(c);
+    this.roundFacts = this.round.reduce((a, r) => a | r.facts, 0);
+    const pw = c.perWorker;
+    this.pwStr = pw?.strength ?? 0;
+    this.pwStab = pw?.stability ?? 0;
+    this.pwProduce = vec(pw?.produce);
+    this.pwConsume = vec(pw?.consume);
+    this.military = c.type === 'military';
+    this.flags =
+      (c.removeWhen ? F_REM : 0) |
+      (c.static?.length ? F_MOD : 0) |
+      (c.triggers?.length ? F_TRIG : 0) |
+      (c.abilities?.length ? F_ABIL : 0);
+  }
+}
+const NO_MODS: CardMods = { own: [], others: [], ownMask: 0, othersMask: 0 };
+const CARDS = new Map<string, CardEntry>();
+function splitMods(list: Modifier[] | undefined): CardMods {
+  if (!list || list.length === 0) return NO_MODS;
+  const own: CMod[] = [];
+  const others: CMod[] = [];
+  for (const m of list) {
+    const at = m.appliesTo;
+    const cm = compileMod(m);
+    if (at !== 'others') own.push(cm);
+    if (at === 'others' || at === 'all') others.push(cm);
+  }
+  return { own, others, ownMask: maskOf(own), othersMask: maskOf(others) };
+}
+// Every card of the data is entered at load under its own id string, so lookups with the ids of the decks (the
+// same strings) compare keys by identity.
+for (const c of [...PROGRESS_CARDS, ...PROMO_PROGRESS_CARDS])
+  CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
+for (const b of NATIONS) {
+  for (const x of b.printed)
+    if (!CARDS.has(x.card.id)) CARDS.set(x.card.id, new CardEntry(x.card, splitMods(x.card.static)));
+  for (const w of b.completedWonders ?? [])
+    if (!CARDS.has(w.id)) CARDS.set(w.id, new CardEntry(w, splitMods(w.static)));
+}
+export function entry(id: string): CardEntry {
+  let e = CARDS.get(id);
+  if (!e) {
+    const c = progressCard(id) ?? printedCard(id);
+    if (!c) throw new Error(`unknown card ${id}`);
+    e = new CardEntry(c, splitMods(c.static));
+    CARDS.set(id, e);
+  }
+  return e;
+}
+/** Any card by id: progress, promo, printed start cards and printed wonders. */
+export function card(id: string): ProgressCard {
+  return entry(id).c;
+}
+/** The bit of a trigger event in `CardEntry.fires`. */
+export function fireBit(on: string): number {
+  const i = TRIGGER_EVENTS.indexOf(on as TriggerEvent);
+  return i < 0 ? 0 : 1 << i;
+}
+/**
+ * The generation of the compiled card data: it changes only when a test registers or re-reads a card, and the
+ * compiled decks of an older generation are built again (`deckOf`).
+ */
+export let GENERATION = 0;
+/** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
+export function registerTestCard(c: ProgressCard): void {
+  CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
+  GENERATION++;
+}
+/** Tests only: re-reads a card whose data object was changed in place (its compiled entry and the decks). */
+export function refreshCard(id: string): void {
+  const c = entry(id).c;
+  CARDS.set(id, new CardEntry(c, splitMods(c.static)));
+  GENERATION++;
+}
+/** Every compiled card (progress, promo, printed), for the masks of the decks (`deck.ts`). */
+export function allEntries(): IterableIterator<CardEntry> {
+  return CARDS.values();
+}
+
+const BLANK: NationBoard = {
+  nation: '',
+  name: '',
+  side: 'A',
+  start: { res: {}, vp: 0, idleWorkers: 0, track: { food: 4, stability: 4 } },
+  slots: { buildingMilitary: 0, maxMilitary: 3, advisor: 1, colonies: 2, wonders: 5 },
+  printed: [],
+};
+export class BoardEntry {
+  constructor(
+    readonly A: NationBoard,
+    readonly B: NationBoard,
+    readonly modsA: CardMods,
+    readonly modsB: CardMods,
+  ) {}
+}
+const BOARDS = new Map<string, BoardEntry>();
+export function boardEntry(p: Player): BoardEntry {
+  let e = BOARDS.get(p.nation);
+  if (!e) {
+    const a = nationBoard(p.nation, 'A') ?? BLANK;
+    const b = nationBoard(p.nation, 'B') ?? BLANK;
+    e = new BoardEntry(a, b, splitMods(a.static), splitMods(b.static));
+    BOARDS.set(p.nation, e);
+  }
+  return e;
+}
+/** The modifier kinds of every nation board side of the data (and of none other: a board is data). */
+export const BOARD_KINDS = NATIONS.reduce((a, b) => {
+  const m = splitMods(b.static);
+  return a | m.ownMask | m.othersMask;
+}, 0);
+/** Whether any nation board side of the data has abilities / triggers (none in the published game). */
+export const BOARD_ABILITIES = NATIONS.some((b) => (b.abilities?.length ?? 0) > 0);
+export const BOARD_TRIGGERS = NATIONS.some((b) => (b.triggers?.length ?? 0) > 0);
+export function board(p: Player): NationBoard {
+  const e = boardEntry(p);
+  return p.side === 'B' ? e.B : e.A;
+}
