@@ -6,7 +6,7 @@
  */
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { e, fail, frozen, gain, perRt, removeCard, rt, takeCard, takeCountsOk } from './common.js';
+import { e, fail, frozen, gain, NO, no, perRt, removeCard, rt, takeCard, takeCountsOk } from './common.js';
 import { legionHexError, moveLegion } from './round.js';
 import type { SfrAction, SfrState, Take } from './types.js';
 
@@ -34,19 +34,29 @@ export function playableCopy(st: SfrState, seat: Seat, card: string): number {
   return -1;
 }
 
-/** Why `card` cannot be played by `seat` in the current phase (SFR-DEV-2/3), or null. */
-export function cardError(st: SfrState, seat: Seat, card: string): RuleError | null {
+/**
+ * Why `card` cannot be played by `seat` in the current phase (SFR-DEV-2/3), or null (`why` false:
+ * the listing, which needs no words).
+ */
+export function cardError(st: SfrState, seat: Seat, card: string, why = true): RuleError | null {
   const d = rt(st).dev.get(card);
   if (!d || !d.phases.length)
-    return e('notPlayable', 'That is not a development card that can be played.', 'SFR-DEV-2');
+    return no(why, 'notPlayable', 'That is not a development card that can be played.', 'SFR-DEV-2');
   if (!d.phases.includes(st.phase))
-    return e('wrongPhase', `That card may be played only in phase ${d.phases.join('/')}.`, 'SFR-DEV-2');
+    return why
+      ? e('wrongPhase', `That card may be played only in phase ${d.phases.join('/')}.`, 'SFR-DEV-2')
+      : NO;
   const p = st.p[seat]!;
   if (d.counts && p.cardAt === st.serial)
-    return e('cardLimit', 'You have already played a development card in this phase.', 'SFR-DEV-2');
-  if (!p.dev.includes(card)) return e('noCard', 'You do not hold that card.', 'SFR-DEV-1');
+    return no(why, 'cardLimit', 'You have already played a development card in this phase.', 'SFR-DEV-2');
+  if (!p.dev.includes(card)) return no(why, 'noCard', 'You do not hold that card.', 'SFR-DEV-1');
   if (playableCopy(st, seat, card) < 0)
-    return e('cardTooNew', 'A card cannot be played in the phase in which it was acquired.', 'SFR-DEV-3');
+    return no(
+      why,
+      'cardTooNew',
+      'A card cannot be played in the phase in which it was acquired.',
+      'SFR-DEV-3',
+    );
   return null;
 }
 
@@ -60,12 +70,18 @@ export function consumeCard(st: SfrState, seat: Seat, card: string, log: EventSi
 }
 
 /** The card a deed or movement uses must be a matching development card playable now (SFR-DEV-13). */
-export function modifierError(st: SfrState, seat: Seat, card: unknown, want: string[]): RuleError | null {
+export function modifierError(
+  st: SfrState,
+  seat: Seat,
+  card: unknown,
+  want: readonly string[],
+  why = true,
+): RuleError | null {
   if (card === undefined) return null;
   const d = rt(st).dev.get(card as string);
   if (!d || !want.includes(d.effect.type))
-    return e('badCard', 'That card does not modify this action.', 'SFR-DEV-13');
-  return cardError(st, seat, d.id);
+    return no(why, 'badCard', 'That card does not modify this action.', 'SFR-DEV-13');
+  return cardError(st, seat, d.id, why);
 }
 
 /* ------------------------------------------------------------------ playing a card on its own */
@@ -200,7 +216,7 @@ export function cardActions(st: SfrState, seat: Seat, bonusTribe: number, out: S
     }
     if (
       (eff.type !== 'moveLegionnaire' && eff.type !== 'takeResources' && eff.type !== 'strengthBonus') ||
-      cardError(st, seat, c)
+      cardError(st, seat, c, false)
     )
       continue;
     if (eff.type === 'moveLegionnaire') {

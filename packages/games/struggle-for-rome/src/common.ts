@@ -20,6 +20,17 @@ export function e(code: string, message: string, rule?: string): RuleError {
   return fail(code, message, rule).error;
 }
 
+/**
+ * A check's refusal as the legal listing sees it: the listing asks whether an action is possible, not
+ * why not, so the `…Error` checks it calls with `why` false answer this instead of building words.
+ */
+export const NO: RuleError = Object.freeze({ code: 'sfr.err.refused', message: 'Not possible now.' });
+
+/** A refusal of a check: its words when `why` (validation), else `NO` (the legal listing). */
+export function no(why: boolean, code: string, message: string, rule?: string): RuleError {
+  return why ? e(code, message, rule) : NO;
+}
+
 /** An input from a seat the game does not wait for (SFR-ROUND-5). */
 export const notYours = () => fail('notYourDecision', 'It is not your decision now.', 'SFR-ROUND-5');
 

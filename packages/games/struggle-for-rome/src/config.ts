@@ -129,14 +129,24 @@ export interface RouteEntry {
   route: string[] | null;
   /** End state of the search (for building the route). */
   state: number;
-  /** Move actions of this entry by grain split, shared and frozen (built on first listing, see legal.ts). */
-  acts: unknown[] | null;
-  actsCard: string;
 }
 
-interface RouteTable {
+/** The cheapest routes from one source under one movement variant. */
+export interface RouteTable {
   /** Entries sorted by paid land arrows, then paid sea arrows. */
   entries: RouteEntry[];
+  /** The entries' paid land arrows, paid sea arrows and destinations, packed (for the legal listing). */
+  land: Int32Array;
+  sea: Int32Array;
+  to: Int32Array;
+  /**
+   * Where entry i's move actions start in an array of `size` slots: one slot per payment split, i.e.
+   * `base[i] + g` for g land arrows paid with grain (0..land[i]).
+   */
+  base: Int32Array;
+  size: number;
+  /** Move actions by slot (shared and frozen, built on first listing), per movement card ('' = none). */
+  moves: Map<string, unknown[]>;
   pred: Int32Array;
   F: number;
   LM: number;
@@ -169,7 +179,8 @@ export interface Rt {
   maxCardVp: number;
   C: Numbers;
   /** Route tables per movement variant and source node, filled on first use. */
-  routes: Map<string, (RouteTable | undefined)[]>;
+  /** Keyed by `free * 2 + (seaFree ? 1 : 0)` of the variant. */
+  routes: Map<number, (RouteTable | undefined)[]>;
 }
 
 /* ------------------------------------------------------------------ validation helpers */
@@ -817,6 +828,11 @@ export function routesFrom(rt: Rt, src: number, v: Variant): RouteEntry[] {
   return table(rt, src, v).entries;
 }
 
+/** The route table from `src` under variant `v` (its entries are `routesFrom(rt, src, v)`). */
+export function routeTable(rt: Rt, src: number, v: Variant): RouteTable {
+  return table(rt, src, v);
+}
+
 /** The node route of an entry of `routesFrom(rt, src, v)` (built once, then shared). */
 export function routeOf(rt: Rt, src: number, v: Variant, en: RouteEntry): string[] {
   if (en.route) return en.route;
@@ -829,7 +845,7 @@ export function routeOf(rt: Rt, src: number, v: Variant, en: RouteEntry): string
 }
 
 function table(rt: Rt, src: number, v: Variant): RouteTable {
-  const key = `${v.free}:${v.seaFree ? 1 : 0}`;
+  const key = v.free * 2 + (v.seaFree ? 1 : 0);
   let tables = rt.routes.get(key);
   if (!tables) {
     tables = new Array(rt.nodes.length);
@@ -914,13 +930,25 @@ function table(rt: Rt, src: number, v: Variant): RouteTable {
           sea: cand[i + 1]!,
           route: null,
           state: cand[i + 2]!,
-          acts: null,
-          actsCard: '',
         });
     }
   }
   out.sort((a, b) => a.land - b.land || a.sea - b.sea || a.to - b.to);
-  const t: RouteTable = { entries: out, pred, F, LM };
+  const n = out.length;
+  const land = new Int32Array(n),
+    sea = new Int32Array(n),
+    to = new Int32Array(n),
+    base = new Int32Array(n);
+  let size = 0;
+  for (let i = 0; i < n; i++) {
+    const en = out[i]!;
+    land[i] = en.land;
+    sea[i] = en.sea;
+    to[i] = en.to;
+    base[i] = size;
+    size += en.land + 1;
+  }
+  const t: RouteTable = { entries: out, land, sea, to, base, size, moves: new Map(), pred, F, LM };
   tables[src] = t;
   return t;
 }

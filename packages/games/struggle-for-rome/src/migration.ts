@@ -5,15 +5,18 @@
  */
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import type { Variant } from './config.js';
-import { routeOf, routesFrom } from './config.js';
+import type { RouteTable, Rt, Variant } from './config.js';
+import { routeOf, routeTable } from './config.js';
 import type { FrameOf } from './common.js';
-import { e, payGold, rt } from './common.js';
+import { e, payGold, perRt, rt } from './common.js';
 import { consumeCard, modifierError } from './cards.js';
 import type { SfrAction, SfrState } from './types.js';
 import { GRAIN, TRIBES } from './types.js';
 
 type Move = Extract<SfrAction, { type: 'move' }>;
+
+/** The cards that change a movement's arrows (SFR-DEV-11/12). */
+const MOVE_CARDS = ['freeArrows', 'freeSeaArrows'];
 
 /** Arrows of a route and their cost under a variant; null if the route is not a walk along sections. */
 export function routeCost(
@@ -46,10 +49,13 @@ export function routeCost(
   return { land, sea, to: cur! };
 }
 
+/** A move without a card: the free arrows of the rules, sea arrows paid (SFR-MOVE-3/4). */
+const plainVariant = perRt((r): Variant => Object.freeze({ free: r.C.freeArrows, seaFree: false }));
+
 /** The movement variant of a move without a card, or with Forced March / Vandal Fleet (SFR-DEV-11/12). */
 export function variantOf(st: SfrState, card: string | undefined): Variant {
   const C = rt(st).C;
-  if (card === undefined) return { free: C.freeArrows, seaFree: false };
+  if (card === undefined) return plainVariant(rt(st));
   const d = rt(st).dev.get(card)!;
   if (d.effect.type === 'freeArrows') return { free: Math.max(C.freeArrows, d.effect.count), seaFree: false };
   return { free: C.freeArrows, seaFree: true };
@@ -66,8 +72,12 @@ export function freeCrossroads(st: SfrState, seat: Seat, y: number): boolean {
   return true;
 }
 
-/** Why the tribe of step `f` cannot make the movement `a`, or null (SFR-MOVE, SFR-ACT-3/4). */
-export function moveError(st: SfrState, f: FrameOf<'act'>, a: Move): RuleError | null {
+type Cost = { land: number; sea: number; to: number };
+
+/**
+ * The arrows the movement `a` pays, or why the tribe of step `f` cannot make it (SFR-MOVE, SFR-ACT-3/4).
+ */
+function priceMove(st: SfrState, f: FrameOf<'act'>, a: Move): RuleError | Cost {
   const r = rt(st);
   const C = r.C;
   const p = st.p[f.seat]!;
@@ -75,7 +85,7 @@ export function moveError(st: SfrState, f: FrameOf<'act'>, a: Move): RuleError |
   if (tr.settled) return e('settled', 'A settled tribe never moves.', 'SFR-ACT-3');
   if (f.moved || f.done)
     return e('alreadyMoved', 'At most one movement per step, and none after a plunder.', 'SFR-ACT-4');
-  const merr = modifierError(st, f.seat, a.card, ['freeArrows', 'freeSeaArrows']);
+  const merr = modifierError(st, f.seat, a.card, MOVE_CARDS);
   if (merr) return merr;
   const to = r.nodeIdx.get(a.to);
   if (to === undefined) return e('noSuchNode', 'There is no such crossroads on the map.', 'SFR-MOVE-2');
@@ -100,18 +110,17 @@ export function moveError(st: SfrState, f: FrameOf<'act'>, a: Move): RuleError |
   const gold = (c.land - a.grain) * C.landGold + c.sea * C.seaGold;
   if (p.res[GRAIN]! < grain || p.gold < gold)
     return e('cannotAfford', 'You cannot pay for that movement.', 'SFR-MOVE-6');
-  return null;
+  return c;
 }
 
 /** SFR-MOVE-1..6: the tribe of step `f` moves, paying its arrows (with a movement card, if any). */
 export function doMove(st: SfrState, f: FrameOf<'act'>, a: Move, log: EventSink): ApplyResult {
-  const err = moveError(st, f, a);
-  if (err) return { ok: false, error: err };
+  const c = priceMove(st, f, a);
+  if ('code' in c) return { ok: false, error: c };
   const seat = f.seat;
   const C = rt(st).C;
   const p = st.p[seat]!;
   const tr = p.tribes[f.t]!;
-  const c = routeCost(st, tr.node, a.route, variantOf(st, a.card))!;
   if (a.card !== undefined)
     consumeCard(st, seat, a.card, log, ['SFR-DEV-11', 'SFR-DEV-12', 'SFR-DEV-13', 'SFR-DP-22']);
   const grain = a.grain * C.landGrain;
@@ -139,8 +148,9 @@ export function doMove(st: SfrState, f: FrameOf<'act'>, a: Move, log: EventSink)
 
 /**
  * Every free destination by its cheapest routes, with each affordable payment split (SFR-DP-19/20).
- * The route tables are sorted by paid land arrows, so the listing stops at the first it cannot pay;
- * the actions of a route entry are built once and shared (frozen): listing allocates nothing.
+ * The route table's entries are sorted by paid land arrows, so the listing stops at the first it
+ * cannot pay; the move actions are built once per table, entry and split and shared (frozen), so
+ * listing allocates nothing and reads packed arrays only.
  */
 export function moveActions(
   st: SfrState,
@@ -154,8 +164,8 @@ export function moveActions(
   const p = st.p[seat]!;
   const grain = Math.floor(p.res[GRAIN]! / C.landGrain);
   const gold = p.gold;
-  const v = variantOf(st, card);
-  const entries = routesFrom(r, from, v);
+  const v = card === undefined ? plainVariant(r) : variantOf(st, card);
+  const t = routeTable(r, from, v);
   const lg = C.landGold,
     sg = C.seaGold;
   const maxLand = grain + Math.floor(gold / lg);
@@ -166,8 +176,8 @@ export function moveActions(
   for (let s = 0; s < st.n; s++) {
     if (s === seat) continue;
     const tribes = st.p[s]!.tribes;
-    for (let t = 0; t < 2; t++) {
-      const tr = tribes[t]!;
+    for (let k = 0; k < 2; k++) {
+      const tr = tribes[k]!;
       if (tr.settled) continue;
       if (b0 < 0) b0 = tr.node;
       else if (b1 < 0) b1 = tr.node;
@@ -175,34 +185,51 @@ export function moveActions(
     }
   }
   const key = card ?? '';
-  for (let i = 0; i < entries.length; i++) {
-    const en = entries[i]!;
-    const land = en.land;
-    if (land > maxLand) break; // entries are sorted by paid land arrows
-    const left = gold - en.sea * sg;
+  let moves = t.moves.get(key) as (SfrAction | undefined)[] | undefined;
+  if (moves === undefined) {
+    moves = new Array<SfrAction | undefined>(t.size).fill(undefined);
+    t.moves.set(key, moves);
+  }
+  const L = t.land,
+    S = t.sea,
+    T = t.to,
+    B = t.base;
+  for (let i = 0, n = L.length; i < n; i++) {
+    const land = L[i]!;
+    if (land > maxLand) break;
+    const left = gold - S[i]! * sg;
     if (left < 0) continue;
     // g land arrows paid with grain: g ≤ grain and (L − g)·landGold + sea ≤ gold.
     const lo = Math.max(0, land - Math.floor(left / lg));
     const hi = land < grain ? land : grain;
     if (lo > hi) continue;
-    const to = en.to;
+    const to = T[i]!;
     if (to === b0 || to === b1 || (more !== null && more.includes(to))) continue;
-    let acts = en.acts as SfrAction[] | null;
-    if (acts === null || en.actsCard !== key) {
-      const id = r.nodes[to]!.id;
-      const route = routeOf(r, from, v, en);
-      acts = [];
-      for (let g = 0; g <= land; g++)
-        acts.push(
-          Object.freeze(
-            card === undefined
-              ? { type: 'move', to: id, route, grain: g }
-              : { type: 'move', to: id, route, grain: g, card },
-          ) as SfrAction,
-        );
-      en.acts = acts;
-      en.actsCard = key;
+    const b = B[i]!;
+    for (let g = lo; g <= hi; g++) {
+      const a = moves[b + g];
+      out.push(a !== undefined ? a : buildMoves(r, from, v, t, i, card, moves)[b + g]!);
     }
-    for (let g = lo; g <= hi; g++) out.push(acts[g]!);
   }
+}
+
+/** The move actions of entry `i` of a route table, every payment split, into `moves` (once). */
+function buildMoves(
+  r: Rt,
+  from: number,
+  v: Variant,
+  t: RouteTable,
+  i: number,
+  card: string | undefined,
+  moves: (SfrAction | undefined)[],
+): (SfrAction | undefined)[] {
+  const id = r.nodes[t.to[i]!]!.id;
+  const route = routeOf(r, from, v, t.entries[i]!);
+  for (let g = 0; g <= t.land[i]!; g++)
+    moves[t.base[i]! + g] = Object.freeze(
+      card === undefined
+        ? { type: 'move', to: id, route, grain: g }
+        : { type: 'move', to: id, route, grain: g, card },
+    ) as SfrAction;
+  return moves;
 }

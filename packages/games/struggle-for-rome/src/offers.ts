@@ -8,7 +8,7 @@
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import type { FrameOf, SfrDecision } from './common.js';
-import { e, fail, frozen, itemIndex, rt, top, wrong } from './common.js';
+import { e, fail, frozen, itemIndex, NO, no, rt, top, wrong } from './common.js';
 import type { Bundle, Offer, Player, SfrAction, SfrState } from './types.js';
 import { GOLD, ITEMS } from './types.js';
 
@@ -61,72 +61,76 @@ export function offerParams(o: Offer): Record<string, unknown> {
 
 /* ------------------------------------------------------------------ drafting (SFR-TRADE-5) */
 
-/** Why a drafting step is not possible for `seat`, or null (shared by listing and validation). */
-export function draftError(st: SfrState, seat: Seat, a: SfrAction): RuleError | null {
+/**
+ * Why a drafting step is not possible for `seat`, or null (shared by listing and validation; `why`
+ * false: the listing, which needs no words).
+ */
+export function draftError(st: SfrState, seat: Seat, a: SfrAction, why = true): RuleError | null {
   const C = rt(st).C;
   const f = top(st)!;
   const d = st.drafts[seat];
   if (!inputsLeft(st, seat) && a.type !== 'post' && a.type !== 'drop')
-    return e('tradeLimit', 'You have used all your trading inputs for this step.', 'SFR-TRADE-5');
+    return no(why, 'tradeLimit', 'You have used all your trading inputs for this step.', 'SFR-TRADE-5');
   if (a.type === 'draft') {
-    if (d) return e('draftOpen', 'You already have an offer draft.', 'SFR-TRADE-5');
+    if (d) return no(why, 'draftOpen', 'You already have an offer draft.', 'SFR-TRADE-5');
     if (f.k === 'trade') {
       if (a.to !== -1 && (!Number.isInteger(a.to) || a.to < 0 || a.to >= st.n || a.to === seat))
-        return e('badRecipient', 'An offer goes to one other player or to everyone.', 'SFR-TRADE-5');
+        return no(why, 'badRecipient', 'An offer goes to one other player or to everyone.', 'SFR-TRADE-5');
       if (ownOffers(st, seat) >= C.trade.maxOpenOffers)
-        return e(
-          'tooManyOffers',
-          `At most ${C.trade.maxOpenOffers} offers may be open at once.`,
-          'SFR-TRADE-5',
-        );
+        return why
+          ? e('tooManyOffers', `At most ${C.trade.maxOpenOffers} offers may be open at once.`, 'SFR-TRADE-5')
+          : NO;
     } else if (a.to !== tradeFrameSeat(st))
-      return e('badRecipient', 'A counter-offer goes to the acting player.', 'SFR-TRADE-6');
+      return no(why, 'badRecipient', 'A counter-offer goes to the acting player.', 'SFR-TRADE-6');
     return null;
   }
-  if (!d) return e('noDraft', 'Start an offer draft first.', 'SFR-TRADE-5');
+  if (!d) return no(why, 'noDraft', 'Start an offer draft first.', 'SFR-TRADE-5');
   const p = st.p[seat]!;
   switch (a.type) {
     case 'give':
     case 'want': {
       const i = itemIndex(a.item);
       if (i < 0)
-        return e('badItem', 'Only grain, ore, horses, cattle and gold can be traded.', 'SFR-TRADE-2');
+        return no(why, 'badItem', 'Only grain, ore, horses, cattle and gold can be traded.', 'SFR-TRADE-2');
       const side = a.type === 'give' ? d.give : d.get;
       if (i === GOLD) {
         if (side[GOLD]! >= C.trade.maxGoldPerSide)
-          return e('offerTooBig', `At most ${C.trade.maxGoldPerSide} gold per side.`, 'SFR-TRADE-5');
+          return why
+            ? e('offerTooBig', `At most ${C.trade.maxGoldPerSide} gold per side.`, 'SFR-TRADE-5')
+            : NO;
       } else if (bundleCards(side) >= C.trade.maxCardsPerSide)
-        return e('offerTooBig', `At most ${C.trade.maxCardsPerSide} cards per side.`, 'SFR-TRADE-5');
+        return why
+          ? e('offerTooBig', `At most ${C.trade.maxCardsPerSide} cards per side.`, 'SFR-TRADE-5')
+          : NO;
       if (a.type === 'give' && (i === GOLD ? p.gold : p.res[i]!) <= side[i]!)
-        return e('notHeld', 'You can only offer what you hold.', 'SFR-TRADE-3');
+        return no(why, 'notHeld', 'You can only offer what you hold.', 'SFR-TRADE-3');
       return null;
     }
     case 'ungive':
     case 'unwant': {
       const i = itemIndex(a.item);
       const side = a.type === 'ungive' ? d.give : d.get;
-      if (i < 0 || side[i]! <= 0) return e('notInOffer', 'That is not in your draft.', 'SFR-TRADE-5');
+      if (i < 0 || side[i]! <= 0) return no(why, 'notInOffer', 'That is not in your draft.', 'SFR-TRADE-5');
       return null;
     }
     case 'post':
       if (!offerShapeOk(d.give, d.get))
-        return e(
+        return no(
+          why,
           'badShape',
           'An offer needs something on both sides and at least one resource card.',
           'SFR-TRADE-3',
         );
-      if (!holds(p, d.give)) return e('notHeld', 'You can only offer what you hold.', 'SFR-TRADE-3');
+      if (!holds(p, d.give)) return no(why, 'notHeld', 'You can only offer what you hold.', 'SFR-TRADE-3');
       if (f.k === 'trade' && ownOffers(st, seat) >= C.trade.maxOpenOffers)
-        return e(
-          'tooManyOffers',
-          `At most ${C.trade.maxOpenOffers} offers may be open at once.`,
-          'SFR-TRADE-5',
-        );
+        return why
+          ? e('tooManyOffers', `At most ${C.trade.maxOpenOffers} offers may be open at once.`, 'SFR-TRADE-5')
+          : NO;
       return null;
     case 'drop':
       return null;
     default:
-      return e('wrongAction.draft', 'That is not a step of an offer draft.', 'SFR-DP-8');
+      return no(why, 'wrongAction.draft', 'That is not a step of an offer draft.', 'SFR-DP-8');
   }
 }
 
@@ -204,12 +208,12 @@ const DROP = frozen<SfrAction>({ type: 'drop' });
 /** The drafting steps open to `seat`, whose draft is open (SFR-DP-8/9). */
 export function draftActions(st: SfrState, seat: Seat, out: SfrAction[]): void {
   const d = st.drafts[seat]!;
-  for (const g of DRAFT_STEPS.give) if (!draftError(st, seat, g)) out.push(g);
+  for (const g of DRAFT_STEPS.give) if (!draftError(st, seat, g, false)) out.push(g);
   const more = inputsLeft(st, seat);
   if (more) for (let i = 0; i < 5; i++) if (d.give[i]! > 0) out.push(DRAFT_STEPS.ungive[i]!);
-  for (const w of DRAFT_STEPS.want) if (!draftError(st, seat, w)) out.push(w);
+  for (const w of DRAFT_STEPS.want) if (!draftError(st, seat, w, false)) out.push(w);
   if (more) for (let i = 0; i < 5; i++) if (d.get[i]! > 0) out.push(DRAFT_STEPS.unwant[i]!);
-  if (!draftError(st, seat, POST)) out.push(POST);
+  if (!draftError(st, seat, POST, false)) out.push(POST);
   out.push(DROP);
 }
 

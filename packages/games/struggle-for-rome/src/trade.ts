@@ -10,6 +10,7 @@ import type { FrameOf, SfrDecision } from './common.js';
 import {
   e,
   fail,
+  no,
   frozen,
   kindIndex,
   payGold,
@@ -69,8 +70,17 @@ export function costOf(st: SfrState, what: Purchase): Bundle {
   return what === 'pair' ? C.pairCost : what === 'wagon' ? C.wagonCost : C.devCost;
 }
 
-/** Why `seat` cannot buy `what` with the given emergency replacement (SFR-BUY, SFR-GOLD-2), or null. */
-export function buyError(st: SfrState, seat: Seat, what: Purchase, emergency: unknown): RuleError | null {
+/**
+ * Why `seat` cannot buy `what` with the given emergency replacement (SFR-BUY, SFR-GOLD-2), or null
+ * (`why` false: the listing, which needs no words).
+ */
+export function buyError(
+  st: SfrState,
+  seat: Seat,
+  what: Purchase,
+  emergency: unknown,
+  why = true,
+): RuleError | null {
   const p = st.p[seat]!;
   const C = rt(st).C;
   const cost = costOf(st, what);
@@ -78,29 +88,31 @@ export function buyError(st: SfrState, seat: Seat, what: Purchase, emergency: un
   if (emergency !== undefined) {
     em = kindIndex(emergency as string);
     if (em < 0 || !cost[em])
-      return e(
+      return no(
+        why,
         'badEmergency',
         'Emergency gold must replace one resource card of this purchase.',
         'SFR-GOLD-2',
       );
     if (p.emergency || C.emergencyTimes < 1)
-      return e('emergencyUsed', 'You have already used your emergency gold.', 'SFR-GOLD-2');
+      return no(why, 'emergencyUsed', 'You have already used your emergency gold.', 'SFR-GOLD-2');
   }
   for (let k = 0; k < 4; k++)
     if (p.res[k]! < cost[k]! - (k === em ? 1 : 0))
-      return e(
+      return no(
+        why,
         'cannotAfford',
         'You cannot pay for that.',
         what === 'pair' ? 'SFR-BUY-1' : what === 'wagon' ? 'SFR-BUY-3' : 'SFR-BUY-4',
       );
   if (p.gold < cost[GOLD]! + (em >= 0 ? C.emergencyGold : 0))
-    return e('cannotAfford', 'You do not have enough gold.', 'SFR-GOLD-1');
+    return no(why, 'cannotAfford', 'You do not have enough gold.', 'SFR-GOLD-1');
   if (what === 'pair' && p.reserve[0]! + p.reserve[1]! === 0)
-    return e('noFigures', 'Your reserve has no horseman and no warrior.', 'SFR-BUY-2');
+    return no(why, 'noFigures', 'Your reserve has no horseman and no warrior.', 'SFR-BUY-2');
   if (what === 'wagon' && p.reserve[2]! === 0)
-    return e('noWagons', 'Your reserve has no wagon.', 'SFR-BUY-3');
+    return no(why, 'noWagons', 'Your reserve has no wagon.', 'SFR-BUY-3');
   if (what === 'dev' && st.devDeck.length === 0)
-    return e('devEmpty', 'The development deck is empty.', 'SFR-BUY-4');
+    return no(why, 'devEmpty', 'The development deck is empty.', 'SFR-BUY-4');
   return null;
 }
 
@@ -259,18 +271,18 @@ function tradeActions(st: SfrState, seat: Seat, out: SfrAction[]): void {
       for (let j = 0; j < 3; j++) if (!bankError(st, seat, KINDS[k], TAKES[j])) out.push(BANK[k]![j]!);
   // Purchases; emergency gold is listed only when the plain payment is impossible (SFR-DP-14).
   for (const { what, acts } of PURCHASES) {
-    if (!buyError(st, seat, what, undefined)) out.push(...acts[0]!);
+    if (!buyError(st, seat, what, undefined, false)) out.push(...acts[0]!);
     else if (!p.emergency) {
       const cost = costOf(st, what);
       for (let k = 0; k < 4; k++)
-        if (cost[k] && !buyError(st, seat, what, KINDS[k])) out.push(...acts[1 + k]!);
+        if (cost[k] && !buyError(st, seat, what, KINDS[k], false)) out.push(...acts[1 + k]!);
     }
   }
   // Development cards of phase 2 (SFR-DP-15) and treasures just acquired (SFR-DP-16).
   cardActions(st, seat, -1, out);
   // Player trades (SFR-DP-8).
   const all = draftTo(-1);
-  if (!draftError(st, seat, all)) {
+  if (!draftError(st, seat, all, false)) {
     out.push(all);
     for (let s = 0; s < st.n; s++) if (s !== seat) out.push(draftTo(s));
   }

@@ -11,6 +11,8 @@ import {
   colours,
   e,
   fail,
+  NO,
+  no,
   frozen,
   gain,
   isNeutral,
@@ -29,6 +31,9 @@ import type { SfrAction, SfrState } from './types.js';
 import { TRIBES } from './types.js';
 
 export type Deed = 'plunder' | 'found' | 'expand';
+
+/** The card that lets a deed ignore a city's towers (SFR-DEV-6). */
+const TRAITOR = ['ignoreTowers'];
 
 /* ------------------------------------------------------------------ rest (§8.1) */
 
@@ -66,58 +71,69 @@ function endActStep(st: SfrState, f: FrameOf<'act'>, log: EventSink): void {
 
 /* ------------------------------------------------------------------ plunder, founding, expansion (§10–§12) */
 
-/** Why tribe `t` of `seat` cannot plunder / found at / conquer city `c` now, or null. */
+/**
+ * Why the tribe of step `f` cannot plunder / found at / conquer city `c` now (with a Traitor `card`),
+ * or null (`why` false: the listing, which needs no words).
+ */
 export function deedError(
   st: SfrState,
   f: FrameOf<'act'>,
   deed: Deed,
   c: number,
   card?: string,
+  why = true,
 ): RuleError | null {
   const r = rt(st);
   const C = r.C;
   const p = st.p[f.seat]!;
   const tr = p.tribes[f.t]!;
   const city = r.cities[c];
-  if (!city) return e('noSuchCity', 'There is no such city.', 'SFR-BOARD-5');
-  if (f.done) return e('alreadyDone', 'Only one plunder or conquest per step.', 'SFR-ACT-4');
-  const merr = modifierError(st, f.seat, card, ['ignoreTowers']);
+  if (!city) return no(why, 'noSuchCity', 'There is no such city.', 'SFR-BOARD-5');
+  if (f.done) return no(why, 'alreadyDone', 'Only one plunder or conquest per step.', 'SFR-ACT-4');
+  const merr = modifierError(st, f.seat, card, TRAITOR, why);
   if (merr) return merr;
   if (isNeutral(st, c))
-    return e('neutral', 'Neutral cities cannot be plundered, founded at or conquered.', 'SFR-SETUP-4');
-  if (st.owner[c]! >= 0) return e('owned', 'That city belongs to a kingdom.', 'SFR-EXP-3');
+    return no(why, 'neutral', 'Neutral cities cannot be plundered, founded at or conquered.', 'SFR-SETUP-4');
+  if (st.owner[c]! >= 0) return no(why, 'owned', 'That city belongs to a kingdom.', 'SFR-EXP-3');
   const towers = card !== undefined ? 0 : city.towers;
   if (strength(st, f.seat, f.t) < towers)
-    return e(
-      'tooWeak',
-      `The tribe's strength ${strength(st, f.seat, f.t)} is less than the city's ${city.towers} towers.`,
-      deed === 'plunder' ? 'SFR-PLUN-1' : deed === 'found' ? 'SFR-FOUND-1' : 'SFR-EXP-1',
-    );
+    return why
+      ? e(
+          'tooWeak',
+          `The tribe's strength ${strength(st, f.seat, f.t)} is less than the city's ${city.towers} towers.`,
+          deed === 'plunder' ? 'SFR-PLUN-1' : deed === 'found' ? 'SFR-FOUND-1' : 'SFR-EXP-1',
+        )
+      : NO;
   if (deed === 'expand') {
-    if (!tr.settled) return e('nomadic', 'Only a settled tribe expands its kingdom.', 'SFR-EXP-1');
+    if (!tr.settled) return no(why, 'nomadic', 'Only a settled tribe expands its kingdom.', 'SFR-EXP-1');
     let near = false;
     for (const k of tr.kingdom) if (r.reach1[k]!.includes(c)) near = true;
-    if (!near) return e('tooFar', 'The city is more than one arrow from your kingdom.', 'SFR-EXP-1');
+    if (!near) return no(why, 'tooFar', 'The city is more than one arrow from your kingdom.', 'SFR-EXP-1');
     if (tr.wagons < 1 || tr.army < 1)
-      return e('noWagon', 'Expanding needs a wagon and an army figure in the box.', 'SFR-EXP-1');
+      return no(why, 'noWagon', 'Expanding needs a wagon and an army figure in the box.', 'SFR-EXP-1');
     return null;
   }
-  if (tr.settled) return e('settled', 'A settled tribe never plunders or founds again.', 'SFR-ACT-3');
+  if (tr.settled) return no(why, 'settled', 'A settled tribe never plunders or founds again.', 'SFR-ACT-3');
   if (!r.nodes[tr.node]!.cities.includes(c))
-    return e(
+    return no(
+      why,
       'notAdjacent',
       'The marker must stand on a crossroads next to the city.',
       deed === 'plunder' ? 'SFR-PLUN-1' : 'SFR-FOUND-1',
     );
   if (deed === 'plunder') {
-    if (st.token[c]! < 0) return e('plundered', 'That city has already been plundered.', 'SFR-PLUN-4');
+    if (st.token[c]! < 0) return no(why, 'plundered', 'That city has already been plundered.', 'SFR-PLUN-4');
     if (lootOfColour(tr, r, city.prov) >= C.perColour)
-      return e('colourCap', `A tribe holds at most ${C.perColour} tokens of one colour.`, 'SFR-LOOT-8');
+      return why
+        ? e('colourCap', `A tribe holds at most ${C.perColour} tokens of one colour.`, 'SFR-LOOT-8')
+        : NO;
     return null;
   }
   if (colours(tr, r) < C.foundColours)
-    return e('needColours', `Founding needs loot of ${C.foundColours} different colours.`, 'SFR-FOUND-1');
-  if (tr.wagons < 1) return e('noWagon', 'Founding needs a wagon in the box.', 'SFR-FOUND-1');
+    return why
+      ? e('needColours', `Founding needs loot of ${C.foundColours} different colours.`, 'SFR-FOUND-1')
+      : NO;
+  if (tr.wagons < 1) return no(why, 'noWagon', 'Founding needs a wagon in the box.', 'SFR-FOUND-1');
   return null;
 }
 
@@ -295,10 +311,10 @@ function deeds(
   const r = rt(st);
   const acts = deedActs(r);
   for (const c of cities) {
-    if (!deedError(st, f, deed, c)) out.push(acts.plain[deed][c]!);
+    if (!deedError(st, f, deed, c, undefined, false)) out.push(acts.plain[deed][c]!);
     else if (traitors)
       for (const card of traitors)
-        if (!deedError(st, f, deed, c, card)) {
+        if (!deedError(st, f, deed, c, card, false)) {
           const key = `${deed}:${c}:${card}`;
           let a = acts.card.get(key);
           if (a === undefined) {
@@ -329,7 +345,7 @@ function actActions(st: SfrState, f: FrameOf<'act'>, seat: Seat, out: SfrAction[
     const c = dev[i]!;
     const type = r.dev.get(c)!.effect.type;
     if (type !== 'ignoreTowers' && type !== 'freeArrows' && type !== 'freeSeaArrows') continue;
-    if (dev.indexOf(c) !== i || cardError(st, seat, c)) continue;
+    if (dev.indexOf(c) !== i || cardError(st, seat, c, false)) continue;
     if (type === 'ignoreTowers') (traitors ??= []).push(c);
     else (movers ??= []).push(c);
   }
