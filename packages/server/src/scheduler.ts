@@ -110,8 +110,11 @@ export class Scheduler {
       const since = rt.promptSince.get(p.seat) ?? { at: now, v };
       const legal = rt.legal(p.seat);
       const windowAt = p.window ? since.at + this.holdOf(p) : now;
-      if (p.window && legal.length === 1) {
-        this.later(id, windowAt - now, () => this.host.guard(this.auto(rt, v, p.seat, legal[0])));
+      // A decision with one legal action answers itself after the window's minimum time: a response
+      // window (whoever holds a card or not), or a human's forced pass (shown, not clicked).
+      if (legal.length === 1 && (p.window || rt.seatController(p.seat) === 'human')) {
+        const at = since.at + this.holdOf(p);
+        this.later(id, at - now, () => this.host.guard(this.auto(rt, v, p.seat, legal[0])));
         continue;
       }
       if (rt.seatController(p.seat) === 'bot') {

@@ -21,6 +21,8 @@ import { textSender } from './ws-out.js';
 export interface ActTiming {
   /** The client's id of the action, if it gave one. */
   id?: string;
+  /** The version the action made. */
+  v: number;
   arrived: number;
   acked: number;
 }
@@ -191,7 +193,7 @@ function connection(ws: WebSocket, o: SocketOptions): void {
       const ack = (v: number) => {
         acked = true;
         send({ t: 'ack', v, id: msg.id });
-        o.onActTiming?.({ id: msg.id, arrived, acked: performance.now() });
+        o.onActTiming?.({ id: msg.id, v, arrived, acked: performance.now() });
       };
       const res = await hub.act(c.matchId, c.seat, msg.v, msg.action, (r) => ack(r.v));
       if (res.ok) {

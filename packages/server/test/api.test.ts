@@ -460,4 +460,46 @@ describe('leaving, clocks and windows', () => {
     );
     for (const c of cs) c.close();
   });
+
+  it("answers a human's decision that has one legal action by itself after the window's minimum time (shown, not clicked)", async () => {
+    const m = await createMatch(W.url, {
+      game: 'struggle-for-rome',
+      players: 3,
+      seats: humans(3),
+      seed: 'forced-1',
+      options: { roundLimit: 3, tradeInputLimit: 1 },
+    });
+    const cs = await Promise.all(
+      m.seats.map((s, i) => Client.connect(W.url, { match: m.id, token: s.token }, `seat${i}`)),
+    );
+    const rng = new Rng('forced');
+    const seen: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error('no forced decision was seen')), 40_000);
+      let waiting: { seat: number; v: number; at: number } | null = null;
+      for (const [seat, c] of cs.entries()) {
+        c.onState = (msg: Msg) => {
+          if (waiting && waiting.seat === seat && msg.v! > waiting.v) {
+            seen.push(msg.at - waiting.at);
+            waiting = null;
+            if (seen.length >= 2) {
+              clearTimeout(t);
+              for (const x of cs) x.onState = undefined;
+              return resolve();
+            }
+          }
+          const legal = msg.legal ?? [];
+          if (msg.view?.over || !legal.length || waiting) return;
+          const asked = msg.prompts!.some((p) => !p.optional && !p.window);
+          // One legal action: this client does not click; the server must answer for it.
+          if (asked && legal.length === 1) waiting = { seat, v: msg.v!, at: msg.at };
+          else c.send({ t: 'act', v: msg.v, action: legal[rng.int(legal.length)] });
+        };
+        if (c.last) c.onState(c.last);
+      }
+    });
+    for (const ms of seen) expect(ms).toBeGreaterThanOrEqual(290);
+    stats.push(`forced decisions (300 ms): answered by the server after ${seen.join(', ')} ms`);
+    for (const c of cs) c.close();
+  });
 });

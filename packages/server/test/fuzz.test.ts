@@ -10,13 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '@tabula/catalog';
 import { Rng } from '@tabula/engine';
 import type { AnyGame } from '@tabula/engine';
+import type { Store } from '@tabula/store';
 import type { Msg, TestApp } from './helpers.js';
 import { Client, createMatch, http, humans, sleep, startApps } from './helpers.js';
 
 let A: TestApp;
+let store: Store;
 let close: () => Promise<void>;
-/** Acknowledgements the server wrote (whoever was still there to read them). */
-let serverAcks = 0;
+/** Versions whose acknowledgement the server wrote (whoever was still there to read it). */
+let serverAcks = new Set<number>();
 
 beforeAll(async () => {
   // A message rate above production's (20 a second) so the fuzzer gets through, with a small burst that
@@ -26,10 +28,11 @@ beforeAll(async () => {
       allowSeed: true,
       rate: { perSecond: 300, burst: 60 },
       hub: { windowMs: 0, botDelayMs: 0 },
-      onActTiming: () => serverAcks++,
+      onActTiming: (t) => serverAcks.add(t.v),
     },
   ]);
   [A] = s.apps as [TestApp];
+  store = s.store;
   close = s.close;
 });
 
@@ -118,12 +121,14 @@ interface Player {
   seat: number;
 }
 
+let forced = 0;
+
 async function fuzzGame(
   g: AnyGame,
   rounds: number,
-): Promise<{ sent: number; acks: number; errors: Map<string, number> }> {
+): Promise<{ sent: number; acks: number; forced: number; errors: Map<string, number> }> {
   const rng = new Rng(`fuzz:${g.id}`);
-  serverAcks = 0;
+  serverAcks = new Set();
   const n = Math.max(g.minSeats, Math.min(3, g.maxSeats));
   const m = await createMatch(A.url, { game: g.id, players: n, seats: humans(n), seed: `fuzz-${g.id}` });
   const players: Player[] = [];
@@ -246,16 +251,32 @@ async function fuzzGame(
         expect(x.message!.length).toBeGreaterThan(0);
       }
     }
-  // The table moved only with acks: its version is the number of acknowledgements the server wrote (a
-  // client that closed right after acting may not have read its own), and no version was acknowledged twice.
+  // The table moved only with acks — or by the server answering a decision that had one legal action
+  // (a response window, a forced pass): replayed, every stored move is one or the other, and no version
+  // was acknowledged twice.
   const info = (await http(A.url, 'GET', `/api/matches/${m.id}`)).body;
-  expect(info.v).toBe(serverAcks);
-  expect(acked.size).toBeLessThanOrEqual(serverAcks);
+  const stored = await store.actions(m.id, 0);
+  expect(stored.length).toBe(info.v);
+  const o = g.parseOptions({});
+  const st = g.setup(o.ok ? o.value : {}, n, `fuzz-${g.id}`);
+  if (!st.ok) throw new Error(st.error.message);
+  let byServer = 0;
+  for (const a of stored) {
+    if (!serverAcks.has(a.seq)) {
+      const legal = g.legalActions(st.value, a.seat);
+      expect(legal, `${g.id}: move ${a.seq} was neither acknowledged nor forced`).toHaveLength(1);
+      expect(legal[0]).toEqual(a.action);
+      byServer++;
+    }
+    expect(g.apply(st.value, a.seat, a.action).ok).toBe(true);
+  }
+  expect(acked.size).toBeLessThanOrEqual(serverAcks.size);
   const ackList = all.flatMap((c) => c.msgs.filter((x) => x.t === 'ack').map((x) => x.v!));
   expect(ackList.length).toBe(new Set(ackList).size);
   for (const c of all) for (const x of c.msgs) if (x.t === 'update') expect(x.v!).toBeLessThanOrEqual(info.v);
   for (const c of all) c.close();
-  return { sent, acks: serverAcks, errors };
+  forced = byServer;
+  return { sent, acks: serverAcks.size, forced, errors };
 }
 
 describe('protocol fuzzing', () => {
@@ -269,7 +290,7 @@ describe('protocol fuzzing', () => {
       const health = await http(A.url, 'GET', '/healthz');
       expect(health.status).toBe(200);
       console.log(
-        `fuzz ${g.id}: ${r.sent} messages, ${r.acks} moves acknowledged; errors ${[...r.errors].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+        `fuzz ${g.id}: ${r.sent} messages, ${r.acks} moves acknowledged, ${r.forced} forced answered by the server; errors ${[...r.errors].map(([k, n]) => `${k} ${n}`).join(', ')}`,
       );
     });
 });
