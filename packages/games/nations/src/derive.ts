@@ -4,19 +4,7 @@
  */
 import { E } from './config.js';
 import type { CardEntry, CardMods, CMod } from './compiled.js';
-import {
-  BOARD_KINDS,
-  board,
-  card,
-  compileMod,
-  entry,
-  F_ABIL,
-  F_MOD,
-  F_REM,
-  F_TRIG,
-  kindBit,
-  MK,
-} from './compiled.js';
+import { BOARD_KINDS, board, card, compileMod, kindBit, MK } from './compiled.js';
 import type { Deck } from './deck.js';
 import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, deckOf } from './deck.js';
 import type { Inst, NatState, Player } from './state.js';
@@ -698,26 +686,3 @@ function endVp(st: NatState, s: number, c: ProgressCard): number {
   }
   return t;
 }
-
-// ---------------------------------------------------------------- instance-id flags (being retired)
-
-/** Instance-id flags of saved states: written by `newUid` until the state stops carrying them; never read. */
-export const REM_FLAG = 1 << 24;
-export const MOD_FLAG = 1 << 25;
-export const TRIG_FLAG = 1 << 26;
-export const ABIL_FLAG = 1 << 27;
-export function flagsOf(id: string): number {
-  const f = entry(id).flags;
-  return (
-    (f & F_REM ? REM_FLAG : 0) |
-    (f & F_MOD ? MOD_FLAG : 0) |
-    (f & F_TRIG ? TRIG_FLAG : 0) |
-    (f & F_ABIL ? ABIL_FLAG : 0)
-  );
-}
-export const firesOf = (id: string): number => entry(id).fires;
-export function kindsOf(id: string): number {
-  const m = entry(id).mods;
-  return m.ownMask | m.othersMask;
-}
-export const othersKindsOf = (id: string): number => entry(id).mods.othersMask;

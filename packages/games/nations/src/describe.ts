@@ -5,6 +5,9 @@ import { E } from './config.js';
 import { eventCard, NATIONS, printedCard, progressCard } from './data.js';
 import { messages } from './messages.js';
 import type { ChoiceKind, Choose, NatAction, NatState, OptOf } from './state.js';
+
+/** What the words read of a game: a state, or a seat's view (the same fields). */
+export type Table = Pick<NatState, 'board' | 'cols' | 'players' | 'pending'>;
 import type { Bag } from './types.js';
 
 export const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
@@ -94,17 +97,17 @@ export function formatEvent(
   return tr(l, key, localParams(p, l, seatName));
 }
 
-function slotCard(st: NatState | null, seat: Seat, slot: number, l: Locale): string {
+function slotCard(st: Table | null, seat: Seat, slot: number, l: Locale): string {
   const r = st?.players[seat]?.row[slot];
   return r ? cardName(r.id, l) : `#${slot + 1}`;
 }
 /** Where a moved worker comes from: the idle workers (-1) or a slot of the row. */
-function fromText(st: NatState | null, seat: Seat, from: number, l: Locale): string {
+function fromText(st: Table | null, seat: Seat, from: number, l: Locale): string {
   return from === -1
     ? tr(l, 'nat.act.fromIdle')
     : tr(l, 'nat.act.fromCard', { card: slotCard(st, seat, from, l) });
 }
-function instName(st: NatState | null, seat: Seat, u: unknown, l: Locale): string {
+function instName(st: Table | null, seat: Seat, u: unknown, l: Locale): string {
   if (!st) return `#${String(u)}`;
   const p = st.players[seat]!;
   for (const x of [...p.advisors, ...p.colonies, ...p.wonders, ...p.row])
@@ -113,7 +116,7 @@ function instName(st: NatState | null, seat: Seat, u: unknown, l: Locale): strin
 }
 
 export function describeAction(
-  st: NatState | null,
+  st: Table | null,
   seat: Seat,
   a: NatAction,
   l: Locale,
@@ -157,7 +160,7 @@ export function describeAction(
 
 /** What the words of a choice read: the state or view (null: none), the seat, the locale, seat names. */
 interface Words {
-  st: NatState | null;
+  st: Table | null;
   seat: Seat;
   l: Locale;
   seatName: (s: Seat) => string;
@@ -279,7 +282,7 @@ export function choiceKind(c: Choose, pending: ChoiceKind | undefined): ChoiceKi
 }
 
 function describeChoice(
-  st: NatState | null,
+  st: Table | null,
   seat: Seat,
   c: Choose,
   l: Locale,

@@ -71,7 +71,7 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
     locale: Locale,
     seatName?: (s: Seat) => string,
     v?: NatView,
-  ) => describeAction(st ?? (v as unknown as NatState | undefined) ?? null, seat, a, locale, seatName),
+  ) => describeAction(st ?? v ?? null, seat, a, locale, seatName),
   messages,
   ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
   formatEvent,

@@ -4,20 +4,10 @@
  * NAT-SOLO-17), architects and tracks within bounds.
  */
 import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
-import {
-  allDerived,
-  card,
-  firesOf,
-  kindsOf,
-  othersKindsOf,
-  MOD_FLAG,
-  REM_FLAG,
-  stability,
-  strength,
-  TRIG_FLAG,
-} from './derive.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from './deck.js';
+import { allDerived, card, deckOf, entry, F_REM, stability, strength } from './derive.js';
 import { allCardPlaces } from './rules.js';
-import type { NatState } from './state.js';
+import type { Inst, NatState } from './state.js';
 
 export const WORKERS_PER_COLOUR = 13;
 
@@ -57,22 +47,33 @@ export function checkInvariants(st: NatState): string[] {
     if (tl !== SOLO_TILES.length) out.push(`solo tiles: ${tl} of ${SOLO_TILES.length}`);
   }
   if (st.pool < 0) out.push('architect pool below 0');
-  // The pre-checks may over-state what is in play, never under-state it: the removal count (NAT-REM-2), the
-  // modifier kinds (all, and those reaching other nations) and the trigger events.
-  const covers = (have: number | undefined, need: number) => ((have ?? -1) & need) === need;
-  let flagged = 0;
-  for (const p of st.players)
-    for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders]) {
-      if (!x) continue;
-      if (x.u & REM_FLAG) flagged++;
-      if (x.u & MOD_FLAG && !covers(st.mk, kindsOf(x.id)))
-        out.push(`modifier kinds of ${x.id} missing from the pre-check`);
-      else if (x.u & MOD_FLAG && !covers(st.mo, othersKindsOf(x.id)))
-        out.push(`modifier kinds of ${x.id} reaching others missing from the pre-check`);
-      if (x.u & TRIG_FLAG && !covers(st.tk, firesOf(x.id)))
-        out.push(`trigger events of ${x.id} missing from the pre-check`);
-    }
-  if (st.rem < flagged) out.push(`removal pre-check counts ${st.rem} of ${flagged} flagged cards`);
+  // The deck's pre-checks (deck.ts) may over-state what can be in play, never under-state it: every card in play
+  // lies in an area the deck walks for each of its modifier kinds (own and reaching others), its trigger events
+  // and its removal condition.
+  const dk = deckOf(st);
+  for (const p of st.players) {
+    const areas: Array<[number, ReadonlyArray<Inst | null>]> = [
+      [AREA_ADVISORS, p.advisors],
+      [AREA_ROW, p.row],
+      [AREA_COLONIES, p.colonies],
+      [AREA_WONDERS, p.wonders],
+    ];
+    for (const [area, list] of areas)
+      for (const x of list) {
+        if (!x) continue;
+        const e = entry(x.id);
+        for (let k = 0; k < 31; k++) {
+          if (e.mods.ownMask & (1 << k) && !(dk.areas(1 << k, true) & area))
+            out.push(`modifier kinds of ${x.id} missing from the pre-check`);
+          if (e.mods.othersMask & (1 << k) && !(dk.areas(1 << k, false) & area))
+            out.push(`modifier kinds of ${x.id} reaching others missing from the pre-check`);
+        }
+        if ((e.fires & dk.fires) !== e.fires)
+          out.push(`trigger events of ${x.id} missing from the pre-check`);
+        if (e.flags & F_REM && !(dk.removableAreas & area))
+          out.push(`removal condition of ${x.id} missing from the pre-check`);
+      }
+  }
   // The one-pass derived values agree with the per-nation ones (NAT-DERIV-1/2).
   if (st.players.every((p) => p.nation)) {
     const d = allDerived(st);

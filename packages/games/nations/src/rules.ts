@@ -9,7 +9,6 @@
 export { RULES_VERSION, fail, RES4, PAY_ORDER } from './rules/core.js';
 export { setupState, inst, newUid } from './rules/setup.js';
 export { run, runOnly, drain } from './rules/flow.js';
-export { REM_FLAG } from './derive.js';
 export { checkRemovals } from './rules/removal.js';
 export { productionTask } from './rules/production.js';
 export { resolveForTest } from './rules/choices.js';

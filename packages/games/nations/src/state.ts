@@ -314,18 +314,6 @@ export interface NatState {
   past: string[];
   /** The seat whose turn came last this round (−1: none yet). */
   last: number;
-  /** Card instances in play that carry a removal condition (see `anyRemovable`). */
-  rem: number;
-  /**
-   * The modifier kinds (`kindBit`) of every card instance created in this game, OR-ed: an over-approximation of
-   * the kinds that cards in play can have, so that asking for a kind no card ever had skips the walk over the
-   * cards (`gather`). Absent in states saved before it existed: then every kind may be in play.
-   */
-  mk?: number;
-  /** Likewise the kinds of those modifiers that reach other nations (`appliesTo`): else a seat's own cards only. */
-  mo?: number;
-  /** Likewise the trigger events (`fireBit`) of every card instance created in this game (`fireTriggers`). */
-  tk?: number;
   over: { winners: number[]; reason: string; scores: number[]; breakdown: number[][]; title?: string } | null;
   /** Counts of actions applied (property tests). */
   steps: number;
@@ -343,21 +331,70 @@ export type NatAction =
   | { type: 'resign' };
 
 /**
- * What a seat (or a spectator) sees: the whole state except the generator and the order of the undrawn decks
- * (sizes only, NAT-HIDDEN-2), plus the derived strength, stability and worker counts.
+ * What a seat (or a spectator) sees (spec §20, NAT-HIDDEN-1/2), built field by field by `view` (view.ts): every
+ * public fact of the game — the table, the nations, what is resolving and who decides — the sizes of the
+ * undrawn decks but not their order, no generator, and values derived for display. A client reads only this;
+ * `sampleWorld` rebuilds a full state from it (the undrawn decks dealt from the unseen cards).
  */
-export type NatView = Omit<NatState, 'rng' | 'decks' | 'events' | 'tiles'> & {
+export interface NatView {
   game: 'nations';
+  /** The seat it was built for (−1: a spectator). */
   viewer: number;
+  v: 1;
+  opts: NatOptions;
+  n: number;
+  solo: boolean;
+  // ---- the round
+  round: number;
+  step: Step;
+  si: number;
+  order: number[];
+  actionOrder: number[];
+  orderLocked: boolean;
+  passOrder: number[];
+  eclipse?: boolean;
+  lastRound?: boolean;
+  turn: NatState['turn'];
+  last: number;
+  // ---- the table
+  cols: number;
+  board: Array<BoardCard | null>;
+  /** Cards left in the progress decks I..IV, the event decks I..IV and the solo tile piles I..IV. */
   deckSizes: number[];
   eventDeckSizes: number[];
   tileSizes: number[];
-  /** Per seat. */
+  eventCard: string | null;
+  shown: string[];
+  pool: number;
+  war: NatState['war'];
+  warDone?: NatState['warDone'];
+  warBought: boolean;
+  mods: RoundMod[];
+  draft: string[];
+  removed: string[];
+  past: string[];
+  // ---- the nations
+  players: Player[];
+  solo1: SoloState | null;
+  // ---- what is resolving and who decides
+  stack: Task[];
+  pending: Pending | null;
+  uid: number;
+  over: NatState['over'];
+  steps: number;
+  // ---- derived for display (per seat)
   strength: number[];
   stability: number[];
   workers: number[];
   /** Prices of the board cards for the viewer (row price for spectators). */
   prices: Array<number | null>;
-};
+}
+
+/** The state's fields that never leave the server: the generator and the order of the undrawn cards. */
+export type HiddenField = 'rng' | 'decks' | 'events' | 'tiles';
+/** Every field of the state is either shown in the view or hidden: a new field must be placed (compile check). */
+export const viewCoversState: Exclude<keyof NatState, keyof NatView | HiddenField> extends never
+  ? true
+  : never = true;
 
 export type { Bag, CardType, Modifier, Res };

@@ -9,30 +9,62 @@ import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, S
 import { card, price, seatMods, stability, strength, workers } from './derive.js';
 import type { NatState, NatView } from './state.js';
 
-/** The state's fields that never leave the server: the generator and the order of the undrawn cards. */
-const HIDDEN = new Set(['rng', 'decks', 'events', 'tiles']);
-
 export function view(st: NatState, viewer: number): NatView {
-  // A deep copy of every public field (the caller may keep or change it), then the derived values.
-  const v: Record<string, unknown> = {};
-  for (const k in st) if (!HIDDEN.has(k)) v[k] = deepClone(st[k as keyof NatState]);
+  // Deep copies of everything public (the caller may keep or change the view), then the derived values.
+  const c = deepClone;
   const cols = st.cols;
   const ready = st.players.every((p) => p.nation);
   const sm = viewer >= 0 && ready ? seatMods(st, viewer) : null;
-  v.game = 'nations';
-  v.viewer = viewer;
-  v.deckSizes = st.decks.map((d) => d.length);
-  v.eventDeckSizes = st.events.map((d) => d.length);
-  v.tileSizes = st.tiles.map((d) => d.length);
-  v.strength = st.players.map((_, s) => (ready ? strength(st, s) : 0));
-  v.stability = st.players.map((_, s) => (ready ? stability(st, s) : 0));
-  v.workers = st.players.map((p) => workers(p));
-  v.prices = st.board.map((b, i) => {
-    if (!b) return null;
-    const row = Math.floor(i / cols) + 1;
-    return sm ? price(st, viewer, row, card(b.id), sm) : E.rowPrice[row - 1]!;
-  });
-  return v as unknown as NatView;
+  const v: NatView = {
+    game: 'nations',
+    viewer,
+    v: st.v,
+    opts: c(st.opts),
+    n: st.n,
+    solo: st.solo,
+    round: st.round,
+    step: st.step,
+    si: st.si,
+    order: [...st.order],
+    actionOrder: [...st.actionOrder],
+    orderLocked: st.orderLocked,
+    passOrder: [...st.passOrder],
+    turn: st.turn && { ...st.turn },
+    last: st.last,
+    cols,
+    board: c(st.board),
+    deckSizes: st.decks.map((d) => d.length),
+    eventDeckSizes: st.events.map((d) => d.length),
+    tileSizes: st.tiles.map((d) => d.length),
+    eventCard: st.eventCard,
+    shown: [...st.shown],
+    pool: st.pool,
+    war: st.war && { ...st.war },
+    warBought: st.warBought,
+    mods: c(st.mods),
+    draft: [...st.draft],
+    removed: [...st.removed],
+    past: [...st.past],
+    players: c(st.players),
+    solo1: st.solo1 && { ...st.solo1 },
+    stack: c(st.stack),
+    pending: c(st.pending),
+    uid: st.uid,
+    over: c(st.over),
+    steps: st.steps,
+    strength: st.players.map((_, s) => (ready ? strength(st, s) : 0)),
+    stability: st.players.map((_, s) => (ready ? stability(st, s) : 0)),
+    workers: st.players.map((p) => workers(p)),
+    prices: st.board.map((b, i) => {
+      if (!b) return null;
+      const row = Math.floor(i / cols) + 1;
+      return sm ? price(st, viewer, row, card(b.id), sm) : E.rowPrice[row - 1]!;
+    }),
+  };
+  if (st.eclipse !== undefined) v.eclipse = st.eclipse;
+  if (st.lastRound !== undefined) v.lastRound = st.lastRound;
+  if (st.warDone !== undefined) v.warDone = st.warDone && { ...st.warDone };
+  return v;
 }
 
 /** The progress cards still unseen for each age, given everything public. */
@@ -91,35 +123,58 @@ function deal(rng: Rng, pool: string[], n: number): string[] {
  */
 export function sampleWorld(v: NatView, seat: number, rng: Rng): NatState {
   void seat;
-  const {
-    game,
-    viewer,
-    deckSizes,
-    eventDeckSizes,
-    tileSizes,
-    strength: _s,
-    stability: _b,
-    workers: _w,
-    prices: _p,
-    ...rest
-  } = v;
-  void game;
-  void viewer;
-  void _s;
-  void _b;
-  void _w;
-  void _p;
   const u = unseen(v);
-  const st = JSON.parse(JSON.stringify(rest)) as NatState;
-  st.decks = u.progress.map((ids, a) => deal(rng, ids, deckSizes[a]!));
-  st.events = u.events.map((ids, a) => {
+  const w = deepClone(v);
+  const decks = u.progress.map((ids, a) => deal(rng, ids, v.deckSizes[a]!));
+  const events = u.events.map((ids, a) => {
     const bottom = v.shown.filter(
       (id) => id !== v.eventCard && !v.past.includes(id) && u.events[a] !== undefined && isAge(id, a + 1),
     );
     const top = v.pending?.kind === 'machiavelli' ? [] : bottom;
-    return [...top, ...deal(rng, ids, eventDeckSizes[a]! - top.length)];
+    return [...top, ...deal(rng, ids, v.eventDeckSizes[a]! - top.length)];
   });
-  st.tiles = u.tiles.map((ids, a) => deal(rng, ids, tileSizes[a]!));
+  const tiles = u.tiles.map((ids, a) => deal(rng, ids, v.tileSizes[a]!));
+  const st: NatState = {
+    v: w.v,
+    opts: w.opts,
+    n: w.n,
+    solo: w.solo,
+    rng: [0, 0, 0, 1],
+    round: w.round,
+    step: w.step,
+    si: w.si,
+    order: w.order,
+    actionOrder: w.actionOrder,
+    orderLocked: w.orderLocked,
+    passOrder: w.passOrder,
+    cols: w.cols,
+    board: w.board,
+    decks,
+    events,
+    tiles,
+    eventCard: w.eventCard,
+    shown: w.shown,
+    pool: w.pool,
+    war: w.war,
+    warBought: w.warBought,
+    mods: w.mods,
+    players: w.players,
+    draft: w.draft,
+    turn: w.turn,
+    stack: w.stack,
+    pending: w.pending,
+    uid: w.uid,
+    solo1: w.solo1,
+    removed: w.removed,
+    past: w.past,
+    last: w.last,
+    over: w.over,
+    steps: w.steps,
+  };
+  if (w.eclipse !== undefined) st.eclipse = w.eclipse;
+  if (w.lastRound !== undefined) st.lastRound = w.lastRound;
+  if (w.warDone !== undefined) st.warDone = w.warDone;
+  // A fresh game generator, drawn from the bot's own (NAT-RNG-6).
   st.rng = [rng.int(0x7fffffff), rng.int(0x7fffffff), rng.int(0x7fffffff), 1];
   return st;
 }

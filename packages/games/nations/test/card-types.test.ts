@@ -28,7 +28,7 @@ import {
   withCard,
 } from './helpers.js';
 import { MK, modSum, raid, scoreParts } from '../src/derive.js';
-import { checkRemovals, newUid, REM_FLAG, run } from '../src/rules.js';
+import { checkRemovals, newUid, run } from '../src/rules.js';
 
 /** Puts `id` in row 1, column 0, gives seat s exactly 1 gold and buys it. */
 function buy(st: NatState, s: number, id: string, row = 1, col = 0) {
@@ -45,7 +45,7 @@ const resourceChoices = (st: NatState) =>
 
 /** Puts wonder `id` under construction for seat s with `built` stages done. */
 function wip(st: NatState, s: number, id: string, built: number): void {
-  st.players[s]!.wip = { id, u: newUid(st, id), built };
+  st.players[s]!.wip = { id, u: newUid(st), built };
 }
 
 /** A fresh B-side game where seat 0 plays `nation` side B (NAT-SETUP-16 draft, answered directly). */
@@ -218,8 +218,6 @@ describe('Buildings (NAT-BLD)', () => {
     const p = st.players[0]!;
     setRow(st, 0, 0, 'ziggurat', 0);
     setRow(st, 0, 1, 'forum', 0);
-    p.row[1]!.u |= REM_FLAG; // the engine's marker for instances with a removal condition
-    st.rem++;
     expect(stability(st, 0)).toBe(0);
     only(st, 'production');
     expect(p.res).toEqual({ gold: 0, stone: 0, food: 0, books: 0 });

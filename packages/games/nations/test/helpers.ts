@@ -18,7 +18,7 @@ import { expect } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { nations } from '@tabula/nations';
 import type { NatAction, NatState, Choose } from '@tabula/nations';
-import { stability, strength, workers, card, cmpSet, flagsOf, refreshCard } from '../src/derive.js';
+import { stability, strength, workers, card, cmpSet, refreshCard } from '../src/derive.js';
 import { drain, inst, resolveForTest, run, runOnly } from '../src/rules.js';
 import type { ModifierBody, ProgressCard, Res } from '../src/types.js';
 
@@ -307,9 +307,10 @@ export function shape(st: NatState, ...vals: Array<[number, number]>): void {
 
 // ---------------------------------------------------------------- card data
 
-/** The instance id the next card instance of `id` will get (a counter plus the card's capability flags). */
+/** The instance id the next card instance of `id` will get (a counter). */
 export function nextUid(st: NatState, id: string): number {
-  return st.uid | flagsOf(id);
+  void id;
+  return st.uid;
 }
 
 /** Temporarily changes fields of card `id`'s data (custom card data for scenarios) while `fn` runs; restored. */

@@ -1,130 +1,94 @@
 /**
- * The modifier-kind pre-check (`NatState.mk`): asking for a modifier kind that no card of the game ever had skips
- * the walk over the cards, so it must cover every card in play, also cards put in play by hand, and a state saved
- * without it must still find every modifier (NAT-NOTE-29: Buddha, NAT-NOTE-32: Florence Nightingale). The same
- * holds for the kinds that reach other nations (`NatState.mo`, Genghis Khan) and for trigger events
- * (`NatState.tk`, NAT-NOTE-6: Mansa Musa).
+ * The pre-checks of the compiled deck (deck.ts): a query for modifier kinds walks only the areas (advisors, row,
+ * colonies, wonders) where a card with such modifiers can lie, a trigger event no card reacts to skips the cards,
+ * and removal conditions are looked for only where such cards can lie. They come from the card data, never from
+ * the state, so they must cover every card in play, also cards put in play by hand (NAT-NOTE-29: Buddha,
+ * NAT-NOTE-32: Florence Nightingale, Genghis Khan reaching other nations, NAT-NOTE-6: Mansa Musa), and a saved
+ * state carries none of them.
  */
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '@tabula/nations';
-import {
-  deckOf,
-  fireBit,
-  firesOf,
-  hasMod,
-  kindBit,
-  kindsOf,
-  MK,
-  othersKindsOf,
-  stability,
-} from '../src/derive.js';
+import { AREA_ADVISORS, AREA_ROW, AREA_WONDERS, deckFor } from '../src/deck.js';
+import { deckOf, entry, F_REM, fireBit, hasMod, kindBit, MK, stability } from '../src/derive.js';
+import { allEntries } from '../src/compiled.js';
 import type { NatState } from '../src/state.js';
 import { addAdvisor, atAction, barePlayer, midGame, ok, putOnBoard, setRes, turn } from './helpers.js';
 
-/** The invariant findings about the pre-check (the cards put in play by hand are also still in their decks). */
+/** The invariant findings about the pre-checks. */
 const precheck = (st: NatState) => checkInvariants(st).filter((x) => x.includes('pre-check'));
 
-describe('modifier-kind pre-check', () => {
-  it('NAT-NOTE-29: Buddha put in play adds its kinds, and its skip-first-turn modifier is found', () => {
+describe('the deck’s pre-checks', () => {
+  it('cover every compiled card: each modifier kind in its card’s area, each trigger event, each removal condition', () => {
+    const st = atAction(3);
+    const dk = deckOf(st);
+    const areaOf: Record<string, number> = { advisor: 1, building: 2, military: 2, colony: 4, wonder: 8 };
+    for (const e of allEntries()) {
+      const area = areaOf[e.c.type] ?? 0;
+      for (let k = 0; k < 31; k++) {
+        if (e.mods.ownMask & kindBit(k)) expect(dk.areas(kindBit(k), true) & area).toBe(area);
+        if (e.mods.othersMask & kindBit(k)) expect(dk.areas(kindBit(k), false) & area).toBe(area);
+      }
+      expect(dk.fires & e.fires).toBe(e.fires);
+      if (e.flags & F_REM) expect(dk.removableAreas & area).toBe(area);
+    }
+    // Removal conditions lie on advisors and wonders only (Solomon, Qin Shi Huang, Boudica, Harald): rows are
+    // never walked for them.
+    expect(dk.removableAreas & (AREA_ADVISORS | AREA_WONDERS)).not.toBe(0);
+    expect(dk.removableAreas & AREA_ROW).toBe(0);
+  });
+
+  it('are built once per options object, shared by clones, and kept out of the state', () => {
+    const st = atAction(3);
+    expect(deckOf(st)).toBe(deckFor(st.opts));
+    expect(deckOf(JSON.parse(JSON.stringify(st)) as NatState)).not.toBe(deckOf(st)); // new options object
+    for (const k of ['rem', 'mk', 'mo', 'tk']) expect(Object.keys(st)).not.toContain(k);
+    // Instance ids are plain counters: nothing compiled rides on them.
+    for (const p of st.players)
+      for (const x of [...p.advisors, ...p.row, ...p.colonies, ...p.wonders])
+        if (x) expect(x.u).toBeLessThan(st.uid);
+  });
+
+  it('NAT-NOTE-29: Buddha put in play by hand: its skip-first-turn modifier is found, for its owner only', () => {
     const st = atAction(3);
     barePlayer(st, 0);
     expect(hasMod(st, 0, MK.skipFirstTurn)).toBe(false);
-    const before = st.mk!;
-    expect(before & kindBit(MK.skipFirstTurn)).toBe(0); // no Buddha in this game yet
+    expect(deckOf(st).areas(kindBit(MK.skipFirstTurn), true) & AREA_ADVISORS).not.toBe(0);
     addAdvisor(st, 0, 'buddha');
-    expect(st.mk! & kindBit(MK.skipFirstTurn)).not.toBe(0);
     expect(hasMod(st, 0, MK.skipFirstTurn)).toBe(true);
     expect(hasMod(st, 1, MK.skipFirstTurn)).toBe(false); // its own modifier only
     expect(precheck(st)).toEqual([]);
   });
 
-  it('NAT-NOTE-32: a state without the pre-check (saved before it existed) still finds Nightingale', () => {
+  it('NAT-NOTE-32: Florence Nightingale put in play by hand is found', () => {
     const st = atAction(3);
     barePlayer(st, 1);
     addAdvisor(st, 1, 'nightingale');
-    delete st.mk;
+    expect(entry('nightingale').mods.ownMask & kindBit(MK.noShortageVp)).not.toBe(0);
     expect(hasMod(st, 1, MK.noShortageVp)).toBe(true);
     expect(precheck(st)).toEqual([]);
   });
 
-  it('a card in play whose kinds the state’s pre-check lacks is reported by the invariants, and still found (the deck’s masks)', () => {
-    const st = atAction(3);
-    barePlayer(st, 1);
-    addAdvisor(st, 1, 'nightingale');
-    st.mk = st.mk! & ~kindsOf('nightingale'); // as if created without `newUid`
-    expect(deckOf(st).kinds & kindsOf('nightingale')).toBe(kindsOf('nightingale'));
-    expect(hasMod(st, 1, MK.noShortageVp)).toBe(true);
-    expect(precheck(st)).toEqual(['modifier kinds of nightingale missing from the pre-check']);
-  });
-});
-
-describe('pre-check of modifiers that reach other nations', () => {
-  /** Genghis Khan at seat 1: −3 stability to every nation, his own included (`appliesTo: all`). */
-  function genghis(): { st: NatState; before: number } {
+  it('Genghis Khan: stability reaching other nations from an advisor, and every nation loses 3 stability', () => {
     const st = atAction(3);
     barePlayer(st, 0);
     barePlayer(st, 1);
     const before = stability(st, 0);
     addAdvisor(st, 1, 'genghis');
-    return { st, before };
-  }
-
-  it('Genghis Khan put in play marks stability as reaching others, and every nation loses 3 stability', () => {
-    const { st, before } = genghis();
-    expect(st.mo! & kindBit(MK.stability)).not.toBe(0);
+    expect(deckOf(st).areas(kindBit(MK.stability), false) & AREA_ADVISORS).not.toBe(0);
     expect(stability(st, 0)).toBe(before - 3);
     expect(precheck(st)).toEqual([]);
   });
 
-  it('a state without that pre-check (saved before it existed) still applies Genghis Khan to the others', () => {
-    const { st, before } = genghis();
-    delete st.mo;
-    expect(stability(st, 0)).toBe(before - 3);
-  });
-
-  it('a card whose reaching kinds the state’s pre-check lacks is reported by the invariants, and still applied (the deck’s masks)', () => {
-    const { st, before } = genghis();
-    st.mo = st.mo! & ~othersKindsOf('genghis');
-    expect(precheck(st)).toEqual(['modifier kinds of genghis reaching others missing from the pre-check']);
-    expect(stability(st, 0)).toBe(before - 3);
-  });
-});
-
-describe('trigger-event pre-check', () => {
-  /** Mansa Musa in play, 1 gold, a card in row 1 to spend it on (NAT-NOTE-6). */
-  function mansaMusa(): NatState {
+  it('NAT-NOTE-6: Mansa Musa put in play by hand reacts to the last gold spent', () => {
     const st = midGame();
     addAdvisor(st, 0, 'mansamusa');
     setRes(st, 0, { gold: 1 });
     putOnBoard(st, 1, 0, 'hunnic');
     turn(st, 0);
-    return st;
-  }
-  const books = (st: NatState) => st.players[0]!.res.books;
-
-  it('NAT-NOTE-6: Mansa Musa put in play adds its event, and spending the last gold triggers it', () => {
-    const st = mansaMusa();
-    expect(st.tk! & fireBit('goldReachedZero')).not.toBe(0);
-    const before = books(st);
+    expect(deckOf(st).fires & fireBit('goldReachedZero')).not.toBe(0);
+    const before = st.players[0]!.res.books;
     ok(st, 0, { type: 'buy', row: 1, col: 0 });
-    expect(books(st)).toBe(before + 2);
+    expect(st.players[0]!.res.books).toBe(before + 2);
     expect(precheck(st)).toEqual([]);
-  });
-
-  it('NAT-NOTE-6: a state without the trigger pre-check (saved before it existed) still triggers Mansa Musa', () => {
-    const st = mansaMusa();
-    delete st.tk;
-    const before = books(st);
-    ok(st, 0, { type: 'buy', row: 1, col: 0 });
-    expect(books(st)).toBe(before + 2);
-  });
-
-  it('a card in play whose trigger events the state’s pre-check lacks is reported by the invariants, and still triggers (the deck’s masks)', () => {
-    const st = mansaMusa();
-    st.tk = st.tk! & ~firesOf('mansamusa');
-    expect(precheck(st)).toEqual(['trigger events of mansamusa missing from the pre-check']);
-    const before = books(st);
-    ok(st, 0, { type: 'buy', row: 1, col: 0 });
-    expect(books(st)).toBe(before + 2);
   });
 });

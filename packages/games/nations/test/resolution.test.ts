@@ -13,7 +13,7 @@ import { nations } from '@tabula/nations';
 import type { NatState } from '@tabula/nations';
 import type { ProgressCard } from '../src/types.js';
 import { passedAs, registerTestCard } from '../src/derive.js';
-import { checkRemovals, REM_FLAG } from '../src/rules.js';
+import { checkRemovals } from '../src/rules.js';
 import { soloTile } from '../src/data.js';
 import {
   addAdvisor,
@@ -69,10 +69,6 @@ const FORT: ProgressCard = {
 };
 registerTestCard(K_COLONY);
 registerTestCard(FORT);
-/** Marks the last-added instance of a test card as carrying a removal condition (the engine's REM_FLAG). */
-function flagged<T extends { u: number }>(x: T | null | undefined): void {
-  if (x && (x.u & REM_FLAG) === 0) x.u |= REM_FLAG;
-}
 
 // ================================================================ NAT-CMP
 
@@ -322,7 +318,6 @@ describe('removal conditions and used markers (NAT-REM)', () => {
     const st = atAction(3);
     shape(st, [3, 1], [6, 2], [5, 3]);
     addColony(st, 0, K_COLONY.id);
-    flagged(st.players[0]!.colonies[0]);
     addAdvisor(st, 0, 'harald');
     expect(strength(st, 0)).toBe(7);
     mod(st, 0, { stability: -2 });
@@ -337,7 +332,6 @@ describe('removal conditions and used markers (NAT-REM)', () => {
     shape(o, [0, 5], [0, 1], [0, 1]);
     o.order = [2, 1, 0];
     addColony(o, 1, K_COLONY.id);
-    flagged(o.players[1]!.colonies[0]);
     addAdvisor(o, 1, 'qinshihuang');
     addAdvisor(o, 2, 'qinshihuang');
     const l2: GameEvent[] = [];
@@ -353,7 +347,6 @@ describe('removal conditions and used markers (NAT-REM)', () => {
     const st = atAction(3);
     shape(st, [4, 0], [5, 0], [6, 0]);
     setRow(st, 0, 1, FORT.id, 2);
-    flagged(st.players[0]!.row[1]);
     st.players[0]!.idle = 0;
     addAdvisor(st, 1, 'boudica');
     expect(stability(st, 0)).toBe(4);

@@ -376,7 +376,7 @@ describe('Payments (NAT-RES)', () => {
     p.idle = 1;
     p.res.stone = 2;
     rejects(st, 0, { type: 'deploy', from: -1, to: 0 }, 'nat.err.stone');
-    p.wip = { id: 'uraniborg', u: newUid(st, 'uraniborg'), built: 1 }; // next stage 3 stone
+    p.wip = { id: 'uraniborg', u: newUid(st), built: 1 }; // next stage 3 stone
     st.pool = 1;
     p.res.stone = 2;
     rejects(st, 0, { type: 'hire' }, 'nat.err.stone');
@@ -525,7 +525,7 @@ describe('Payments (NAT-RES)', () => {
     expect(st.pending).toBeNull(); // only the VP branch was available
     expect(p.vp).toBe(9);
     // With an architect on the wonder, both branches are offered.
-    p.wip = { id: 'uraniborg', u: newUid(st, 'uraniborg'), built: 1 };
+    p.wip = { id: 'uraniborg', u: newUid(st), built: 1 };
     only(st, 'events');
     expect(st.pending?.kind).toBe('choice');
     expect(options(st).map((o) => o.branch)).toEqual([0, 1]);

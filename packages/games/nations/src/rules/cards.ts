@@ -7,21 +7,14 @@ import type { EventSink } from '@tabula/engine';
 import { emit, shuffle } from '@tabula/engine';
 import {
   MK,
-  MOD_FLAG,
-  REM_FLAG,
-  TRIG_FLAG,
   advisorCap,
   age,
   board,
   cannotBuy,
   card,
   colonyCap,
-  firesOf,
-  flagsOf,
-  kindsOf,
   militaryCount,
   modSum,
-  othersKindsOf,
   raid,
   seatMods,
   strength,
@@ -40,7 +33,7 @@ import { newUid } from './setup.js';
 export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: number, log: EventSink): void {
   const p = st.players[s]!;
   p.bought.push(c.id);
-  const u = newUid(st, c.id);
+  const u = newUid(st);
   // After the card is placed or resolved: purchase triggers (NAT-BUY-7).
   st.stack.push({ t: 'fire', on: 'buyCard', s, data: { id: c.id, type: c.type, paid, u } });
   switch (c.type) {
@@ -236,15 +229,6 @@ export function bagOf(g: number, s: number, f: number, b: number): Bag {
 
 export function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>, log: EventSink): void {
   st.stack.pop();
-  // A wonder put under construction by hand (scenarios) gets its capability flags and pre-check counts here.
-  const added = flagsOf(t.id) & ~t.u;
-  if (added) {
-    t.u |= added;
-    if (added & REM_FLAG) st.rem++;
-    if (added & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(t.id);
-    if (added & MOD_FLAG && st.mo !== undefined) st.mo |= othersKindsOf(t.id);
-    if (added & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(t.id);
-  }
   const s = t.s;
   const p = st.players[s]!;
   const c = card(t.id);

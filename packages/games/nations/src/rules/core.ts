@@ -7,7 +7,7 @@ import { eachCard } from '../derive.js';
 import type { Player } from '../state.js';
 import type { Res } from '../types.js';
 
-export const RULES_VERSION = '3';
+export const RULES_VERSION = '4';
 
 export const fail = ruleError('nat.err');
 

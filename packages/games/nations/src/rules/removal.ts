@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import type { Deck, Snapshot } from '../derive.js';
-import { cond, deckOf, F_REM, REM_FLAG, snapshot } from '../derive.js';
+import { cond, deckOf, F_REM, snapshot } from '../derive.js';
 import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
 import type { Inst, NatState } from '../state.js';
 import { cardIdOf } from './core.js';
@@ -66,7 +66,6 @@ export function removeInst(st: NatState, s: number, u: number, why: string, log:
   };
   void why;
   void log;
-  if (u & REM_FLAG) st.rem--;
   let i = p.advisors.findIndex((x) => x.u === u);
   if (i >= 0) {
     gone(p.advisors[i]!.id);

@@ -6,17 +6,7 @@ import type { EventSink } from '@tabula/engine';
 import { emit, seedRng, shuffle } from '@tabula/engine';
 import { E } from '../config.js';
 import { EVENT_CARDS, NATIONS, PROMO_EVENT_CARDS, SOLO_TILES } from '../data.js';
-import {
-  MOD_FLAG,
-  REM_FLAG,
-  TRIG_FLAG,
-  board,
-  deckFor,
-  firesOf,
-  flagsOf,
-  kindsOf,
-  othersKindsOf,
-} from '../derive.js';
+import { board, deckFor } from '../derive.js';
 import type { Inst, NatOptions, NatState, Player } from '../state.js';
 import { run } from './flow.js';
 import { dealBoard } from './round.js';
@@ -95,10 +85,6 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     removed: [],
     past: [],
     last: -1,
-    rem: 0,
-    mk: 0,
-    mo: 0,
-    tk: 0,
     over: null,
     steps: 0,
   };
@@ -187,20 +173,11 @@ export function startBoard(st: NatState, s: number): void {
   }
 }
 
-/**
- * A new card instance. Instances of cards with a removal condition get `REM_FLAG` added to their instance id,
- * so that the removal check after every step (NAT-REM-2) can skip states without such cards at the cost of one
- * integer comparison per card.
- */
+/** A new card instance: its card id, a new instance id (a counter: nothing compiled rides on it), its workers. */
 export function inst(st: NatState, id: string, w = 0): Inst {
-  return { id, u: newUid(st, id), w };
+  return { id, u: newUid(st), w };
 }
-
-export function newUid(st: NatState, id: string): number {
-  const u = st.uid++ | flagsOf(id);
-  if (u & REM_FLAG) st.rem++;
-  if (u & MOD_FLAG && st.mk !== undefined) st.mk |= kindsOf(id);
-  if (u & MOD_FLAG && st.mo !== undefined) st.mo |= othersKindsOf(id);
-  if (u & TRIG_FLAG && st.tk !== undefined) st.tk |= firesOf(id);
-  return u;
+/** A new instance id. */
+export function newUid(st: NatState): number {
+  return st.uid++;
 }
