@@ -11,6 +11,7 @@ import { cloneState } from './clone.js';
 import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
+import { targetsOf } from './targets.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
 import rulesRu from './data/rules.ru.json' with { type: 'json' };
 
@@ -84,6 +85,7 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
     if (st.solo && st.over) tags.title = st.over.title ?? 'none';
     return tags;
   },
+  targetsOf,
   bots: { heuristic: heuristicBot },
 };
 
