@@ -22,8 +22,8 @@ export function drawDev(st: SfrState, s: Seat, log: EventSink, rule: string): bo
   const p = st.p[s]!;
   p.dev.push(c);
   p.devAt.push(st.serial);
-  emit(log, 'sfr.ev.devDrawn', { seat: s, card: c }, [rule, 'SFR-DEV-1'], [s]);
-  emit(log, 'sfr.ev.devHidden', { seat: s }, [rule, 'SFR-DEV-1'], undefined, [s]);
+  if (log) emit(log, 'sfr.ev.devDrawn', { seat: s, card: c }, [rule, 'SFR-DEV-1'], [s]);
+  if (log) emit(log, 'sfr.ev.devHidden', { seat: s }, [rule, 'SFR-DEV-1'], undefined, [s]);
   return true;
 }
 
@@ -66,7 +66,7 @@ export function consumeCard(st: SfrState, seat: Seat, card: string, log: EventSi
   removeCard(p, playableCopy(st, seat, card));
   p.played.push(card);
   if (rt(st).dev.get(card)!.counts) p.cardAt = st.serial;
-  emit(log, 'sfr.ev.cardPlayed', { seat, card }, ['SFR-DEV-2', 'SFR-DEV-4', ...rules]);
+  if (log) emit(log, 'sfr.ev.cardPlayed', { seat, card }, ['SFR-DEV-2', 'SFR-DEV-4', ...rules]);
 }
 
 /** The card a deed or movement uses must be a matching development card playable now (SFR-DEV-13). */

@@ -6,15 +6,15 @@
 import type { EventSink, Seat } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { cityCount, colours, gain, removeCard, rt } from './common.js';
+import type { Numbers } from './config.js';
 import type { SfrState } from './types.js';
 import { TRIBES } from './types.js';
 
 /* ------------------------------------------------------------------ victory points (§15) */
 
 /** SFR-VP-1/2 and SFR-HID-7: cities and awards. */
-export function publicVp(st: SfrState, s: Seat): number {
+export function publicVp(st: SfrState, s: Seat, C: Numbers = rt(st).C): number {
   const p = st.p[s]!;
-  const C = rt(st).C;
   return (
     cityCount(p) * C.cityVp +
     p.enemy * C.awardVp.enemy +
@@ -69,7 +69,7 @@ export function afterChange(st: SfrState, log: EventSink): void {
     }
     for (let t = 0; t < 2; t++) {
       const tr = p.tribes[t]!;
-      if (!tr.enemy && tr.loot.length >= provinces && colours(tr, r) === provinces) {
+      if (tr.loot.length >= provinces && !tr.enemy && colours(tr, r) === provinces) {
         tr.enemy = true;
         p.enemy++;
         emit(log, 'sfr.ev.award', { seat: s, award: 'enemy', tribe: TRIBES[t] }, ['SFR-AWARD-3', 'SFR-VP-2']);
@@ -82,7 +82,7 @@ export function afterChange(st: SfrState, log: EventSink): void {
   }
   for (let s = 0; s < st.n; s++) {
     const p = st.p[s]!;
-    if (p.announced || publicVp(st, s) + p.dev.length * r.maxCardVp < C.target) continue;
+    if (p.announced || publicVp(st, s, C) + p.dev.length * r.maxCardVp < C.target) continue;
     if (totalVp(st, s) >= C.target) {
       p.announced = true;
       emit(log, 'sfr.ev.finalRound', { seat: s }, ['SFR-END-3', 'SFR-END-2', 'SFR-HID-7']);

@@ -18,6 +18,21 @@ type Move = Extract<SfrAction, { type: 'move' }>;
 /** The cards that change a movement's arrows (SFR-DEV-11/12). */
 const MOVE_CARDS = ['freeArrows', 'freeSeaArrows'];
 
+/**
+ * A walk of a listed route: the route arrays of listed moves are shared and frozen, so the listing
+ * records what walking each costs under its table's variant, and validation need not walk it again.
+ */
+interface Walk {
+  rt: Rt;
+  free: number;
+  seaFree: boolean;
+  from: number;
+  land: number;
+  sea: number;
+  to: number;
+}
+const walks = new WeakMap<object, Walk>();
+
 /** Arrows of a route and their cost under a variant; null if the route is not a walk along sections. */
 export function routeCost(
   st: SfrState,
@@ -27,6 +42,9 @@ export function routeCost(
 ): { land: number; sea: number; to: number } | null {
   const r = rt(st);
   if (!Array.isArray(route) || route.length < 2) return null;
+  const w = walks.get(route);
+  if (w !== undefined && w.rt === r && w.free === v.free && w.seaFree === v.seaFree)
+    return w.from === from ? w : null;
   let cur = r.nodeIdx.get(route[0] as string);
   if (cur !== from) return null;
   let used = 0,
@@ -225,6 +243,10 @@ function buildMoves(
 ): (SfrAction | undefined)[] {
   const id = r.nodes[t.to[i]!]!.id;
   const route = routeOf(r, from, v, t.entries[i]!);
+  const land = t.land[i]!,
+    sea = t.sea[i]!,
+    to = t.to[i]!;
+  walks.set(route, { rt: r, free: v.free, seaFree: v.seaFree, from, land, sea, to });
   for (let g = 0; g <= t.land[i]!; g++)
     moves[t.base[i]! + g] = Object.freeze(
       card === undefined

@@ -9,7 +9,7 @@ import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import type { FrameOf, SfrDecision } from './common.js';
 import { e, fail, frozen, itemIndex, NO, no, rt, top, wrong } from './common.js';
-import type { Bundle, Offer, Player, SfrAction, SfrState } from './types.js';
+import type { Bundle, Draft, Offer, Player, SfrAction, SfrState } from './types.js';
 import { GOLD, ITEMS } from './types.js';
 
 /* ------------------------------------------------------------------ bundles and holdings */
@@ -88,24 +88,8 @@ export function draftError(st: SfrState, seat: Seat, a: SfrAction, why = true): 
   const p = st.p[seat]!;
   switch (a.type) {
     case 'give':
-    case 'want': {
-      const i = itemIndex(a.item);
-      if (i < 0)
-        return no(why, 'badItem', 'Only grain, ore, horses, cattle and gold can be traded.', 'SFR-TRADE-2');
-      const side = a.type === 'give' ? d.give : d.get;
-      if (i === GOLD) {
-        if (side[GOLD]! >= C.trade.maxGoldPerSide)
-          return why
-            ? e('offerTooBig', `At most ${C.trade.maxGoldPerSide} gold per side.`, 'SFR-TRADE-5')
-            : NO;
-      } else if (bundleCards(side) >= C.trade.maxCardsPerSide)
-        return why
-          ? e('offerTooBig', `At most ${C.trade.maxCardsPerSide} cards per side.`, 'SFR-TRADE-5')
-          : NO;
-      if (a.type === 'give' && (i === GOLD ? p.gold : p.res[i]!) <= side[i]!)
-        return no(why, 'notHeld', 'You can only offer what you hold.', 'SFR-TRADE-3');
-      return null;
-    }
+    case 'want':
+      return itemError(st, seat, d, a.type === 'give', itemIndex(a.item), why);
     case 'ungive':
     case 'unwant': {
       const i = itemIndex(a.item);
@@ -132,6 +116,30 @@ export function draftError(st: SfrState, seat: Seat, a: SfrAction, why = true): 
     default:
       return no(why, 'wrongAction.draft', 'That is not a step of an offer draft.', 'SFR-DP-8');
   }
+}
+
+/** Why item `i` cannot be added to a side of draft `d` (SFR-TRADE-2/3/5), or null. */
+function itemError(
+  st: SfrState,
+  seat: Seat,
+  d: Draft,
+  give: boolean,
+  i: number,
+  why: boolean,
+): RuleError | null {
+  if (i < 0)
+    return no(why, 'badItem', 'Only grain, ore, horses, cattle and gold can be traded.', 'SFR-TRADE-2');
+  const C = rt(st).C;
+  const side = give ? d.give : d.get;
+  if (i === GOLD) {
+    if (side[GOLD]! >= C.trade.maxGoldPerSide)
+      return why ? e('offerTooBig', `At most ${C.trade.maxGoldPerSide} gold per side.`, 'SFR-TRADE-5') : NO;
+  } else if (bundleCards(side) >= C.trade.maxCardsPerSide)
+    return why ? e('offerTooBig', `At most ${C.trade.maxCardsPerSide} cards per side.`, 'SFR-TRADE-5') : NO;
+  const p = st.p[seat]!;
+  if (give && (i === GOLD ? p.gold : p.res[i]!) <= side[i]!)
+    return no(why, 'notHeld', 'You can only offer what you hold.', 'SFR-TRADE-3');
+  return null;
 }
 
 /** A drafting step of `seat`: start a draft, add or take back an item, post it or drop it. */
@@ -185,13 +193,13 @@ function post(st: SfrState, seat: Seat, acting: boolean, log: EventSink): void {
   if (acting) {
     for (let s = 0; s < st.n; s++) if (s !== seat && (d.to === -1 || d.to === s)) o.answers[s] = 0;
     st.offers.push(o);
-    emit(log, 'sfr.ev.offer', { ...offerParams(o) }, ['SFR-TRADE-5', 'SFR-HID-6', 'SFR-DP-8']);
+    if (log) emit(log, 'sfr.ev.offer', { ...offerParams(o) }, ['SFR-TRADE-5', 'SFR-HID-6', 'SFR-DP-8']);
     st.stack.push({ k: 'respond', offer: o.id });
   } else {
     const orig = st.offers.find((x) => x.id === d.counterTo);
     if (orig) orig.answers[seat] = 3;
     st.offers.push(o);
-    emit(log, 'sfr.ev.counter', { ...offerParams(o) }, ['SFR-TRADE-6', 'SFR-HID-6', 'SFR-DP-9']);
+    if (log) emit(log, 'sfr.ev.counter', { ...offerParams(o) }, ['SFR-TRADE-6', 'SFR-HID-6', 'SFR-DP-9']);
   }
 }
 
@@ -208,11 +216,13 @@ const DROP = frozen<SfrAction>({ type: 'drop' });
 /** The drafting steps open to `seat`, whose draft is open (SFR-DP-8/9). */
 export function draftActions(st: SfrState, seat: Seat, out: SfrAction[]): void {
   const d = st.drafts[seat]!;
-  for (const g of DRAFT_STEPS.give) if (!draftError(st, seat, g, false)) out.push(g);
-  const more = inputsLeft(st, seat);
-  if (more) for (let i = 0; i < 5; i++) if (d.give[i]! > 0) out.push(DRAFT_STEPS.ungive[i]!);
-  for (const w of DRAFT_STEPS.want) if (!draftError(st, seat, w, false)) out.push(w);
-  if (more) for (let i = 0; i < 5; i++) if (d.get[i]! > 0) out.push(DRAFT_STEPS.unwant[i]!);
+  // Every step but posting and dropping takes a trading input (SFR-TRADE-5).
+  if (inputsLeft(st, seat)) {
+    for (let i = 0; i < 5; i++) if (!itemError(st, seat, d, true, i, false)) out.push(DRAFT_STEPS.give[i]!);
+    for (let i = 0; i < 5; i++) if (d.give[i]! > 0) out.push(DRAFT_STEPS.ungive[i]!);
+    for (let i = 0; i < 5; i++) if (!itemError(st, seat, d, false, i, false)) out.push(DRAFT_STEPS.want[i]!);
+    for (let i = 0; i < 5; i++) if (d.get[i]! > 0) out.push(DRAFT_STEPS.unwant[i]!);
+  }
   if (!draftError(st, seat, POST, false)) out.push(POST);
   out.push(DROP);
 }
@@ -240,13 +250,13 @@ function doRespond(
         return fail('cannotSupply', 'You do not hold what the offer asks for.', 'SFR-TRADE-6');
       o.answers[seat] = 1;
       st.drafts[seat] = null;
-      emit(log, 'sfr.ev.accepted', { seat, offer: o.id }, ['SFR-TRADE-6', 'SFR-DP-9']);
+      if (log) emit(log, 'sfr.ev.accepted', { seat, offer: o.id }, ['SFR-TRADE-6', 'SFR-DP-9']);
       return OK;
     case 'decline':
       if (a.offer !== o.id) return fail('noSuchOffer', 'Answer the offer in front of you.', 'SFR-TRADE-6');
       o.answers[seat] = 2;
       st.drafts[seat] = null;
-      emit(log, 'sfr.ev.declined', { seat, offer: o.id }, ['SFR-TRADE-6', 'SFR-DP-9']);
+      if (log) emit(log, 'sfr.ev.declined', { seat, offer: o.id }, ['SFR-TRADE-6', 'SFR-DP-9']);
       return OK;
     case 'draft':
     case 'give':
@@ -335,12 +345,13 @@ export function execute(st: SfrState, seat: Seat, id: number, partner: Seat, log
   from.gold += o.get[GOLD]! - o.give[GOLD]!;
   to.gold += o.give[GOLD]! - o.get[GOLD]!;
   st.offers.splice(st.offers.indexOf(o), 1);
-  emit(log, 'sfr.ev.trade', { ...offerParams(o), with: partner }, [
-    'SFR-TRADE-2',
-    'SFR-TRADE-4',
-    'SFR-TRADE-6',
-    'SFR-HID-6',
-  ]);
+  if (log)
+    emit(log, 'sfr.ev.trade', { ...offerParams(o), with: partner }, [
+      'SFR-TRADE-2',
+      'SFR-TRADE-4',
+      'SFR-TRADE-6',
+      'SFR-HID-6',
+    ]);
   dropPartner(st, partner, log);
   return OK;
 }
@@ -366,7 +377,7 @@ export function withdraw(st: SfrState, seat: Seat, id: number, log: EventSink): 
   const i = st.offers.findIndex((o) => o.id === id && o.from === seat);
   if (i < 0) return fail('notYourOffer', 'You can only withdraw your own open offers.', 'SFR-TRADE-5');
   st.offers.splice(i, 1);
-  emit(log, 'sfr.ev.withdrawn', { seat, offer: id }, ['SFR-TRADE-5', 'SFR-DP-8']);
+  if (log) emit(log, 'sfr.ev.withdrawn', { seat, offer: id }, ['SFR-TRADE-5', 'SFR-DP-8']);
   return OK;
 }
 

@@ -106,11 +106,17 @@ export function runRoll(st: SfrState, f: FrameOf<'roll'>, log: EventSink): boole
   const sum = a + b;
   st.rolls.push([a, b]);
   if (st.rose.includes(sum)) {
-    emit(log, 'sfr.ev.rollIgnored', { seat: st.start, dice: [a, b], sum }, ['SFR-ROSE-2', 'SFR-RNG-3']);
+    if (log)
+      emit(log, 'sfr.ev.rollIgnored', { seat: st.start, dice: [a, b], sum }, ['SFR-ROSE-2', 'SFR-RNG-3']);
     return false;
   }
   st.rose.push(sum);
-  emit(log, 'sfr.ev.roll', { seat: st.start, dice: [a, b], sum }, ['SFR-ROSE-2', 'SFR-ROSE-3', 'SFR-ROSE-4']);
+  if (log)
+    emit(log, 'sfr.ev.roll', { seat: st.start, dice: [a, b], sum }, [
+      'SFR-ROSE-2',
+      'SFR-ROSE-3',
+      'SFR-ROSE-4',
+    ]);
   if (sum === 7) {
     st.stack.push({ k: 'legion', seat: st.start });
     return false;
@@ -121,15 +127,19 @@ export function runRoll(st: SfrState, f: FrameOf<'roll'>, log: EventSink): boole
 
 /* ------------------------------------------------------------------ production (§6.2–§6.4) */
 
-/** Calls `fn(seat, resource)` for every card owed on `sum` in the dealing order of SFR-PROD-5. */
-function forRecipients(st: SfrState, sum: number, fn: (seat: Seat, res: number, hex: number) => void): void {
+/**
+ * Every card owed on `sum`, in the dealing order of SFR-PROD-5, as pairs (seat, hex) into `out`: the
+ * players in turn order from the start player, each with the producing hexes of this sum touched by
+ * his figures (SFR-BOARD-11), in ascending hex id order, except the legionnaire's (SFR-LEG-6).
+ */
+function recipients(st: SfrState, sum: number, out: number[]): number[] {
+  out.length = 0;
   const r = rt(st);
   const hexes = r.byNumber[sum]!;
-  if (!hexes.length) return;
-  const hit: number[] = [];
+  if (!hexes.length) return out;
+  const hit = hits;
   for (let i = 0; i < st.n; i++) {
     const s = (st.start + i) % st.n;
-    // The hexes of this sum touched by the player's figures (SFR-BOARD-11), in ascending hex order.
     hit.length = 0;
     const p = st.p[s]!;
     for (let t = 0; t < 2; t++) {
@@ -137,17 +147,33 @@ function forRecipients(st: SfrState, sum: number, fn: (seat: Seat, res: number, 
       if (!tr.settled) mark(r, tr.node, sum, st.legion, hit);
       else for (const c of tr.kingdom) mark(r, r.cities[c]!.node, sum, st.legion, hit);
     }
-    if (hit.length > 1) hit.sort((a, b) => hexes.indexOf(a) - hexes.indexOf(b));
-    for (const h of hit) fn(s, r.hexes[h]!.res, h);
+    if (hit.length === 1) out.push(s, hit[0]!);
+    else if (hit.length > 1) for (const h of hexes) if (hit.includes(h)) out.push(s, h);
   }
+  return out;
 }
 
+/** Per node: a bit per number token on its producing hexes (most nodes produce nothing on a roll). */
+const nodeSums = perRt((r) =>
+  Int32Array.from(r.nodes, (nd) => {
+    let m = 0;
+    for (const h of nd.hexes) if (r.hexes[h]!.res >= 0) m |= 1 << r.hexes[h]!.num;
+    return m;
+  }),
+);
+
+/** The producing hexes of `sum` around `node` into `hit`, once each (not the legionnaire's, SFR-LEG-6). */
 function mark(r: Rt, node: number, sum: number, legion: number, hit: number[]): void {
+  if ((nodeSums(r)[node]! & (1 << sum)) === 0) return;
   for (const h of r.nodes[node]!.hexes) {
     const hx = r.hexes[h]!;
     if (hx.num === sum && h !== legion && hx.res >= 0 && !hit.includes(h)) hit.push(h);
   }
 }
+
+/** Scratch lists of production (it never nests). */
+const hits: number[] = [];
+const dealt: number[] = [];
 
 /**
  * SFR-SHORT-1/2/4: cards owed per kind before dealing. A short grain or ore stack takes back half of
@@ -156,7 +182,8 @@ function mark(r: Rt, node: number, sum: number, legion: number, hit: number[]): 
  */
 function shortages(st: SfrState, f: FrameOf<'roll'>, sum: number, log: EventSink): boolean {
   const owed = [0, 0, 0];
-  forRecipients(st, sum, (_, res) => owed[res]!++);
+  const got = recipients(st, sum, dealt);
+  for (let i = 1; i < got.length; i += 2) owed[rt(st).hexes[got[i]!]!.res]!++;
   for (const k of [GRAIN, ORE]) {
     const have = k === GRAIN ? st.grain : st.ore;
     if (owed[k]! > have) {
@@ -195,13 +222,17 @@ function shortages(st: SfrState, f: FrameOf<'roll'>, sum: number, log: EventSink
 function deal(st: SfrState, sum: number, log: EventSink): void {
   const r = rt(st);
   const got: number[] | null = log ? st.p.map(() => 0) : null;
-  forRecipients(st, sum, (s, res, h) => {
+  const to = recipients(st, sum, dealt);
+  for (let i = 0; i < to.length; i += 2) {
+    const s = to[i]!,
+      h = to[i + 1]!;
+    const res = r.hexes[h]!.res;
     const take: Take = res === 0 ? 'grain' : res === 1 ? 'ore' : 'pasture';
     if (takeCard(st, s, take, log, 'SFR-PROD-3')) {
       if (got) got[s]!++;
     } else
       emit(log, 'sfr.ev.lost', { seat: s, kind: take, hex: r.hexes[h]!.id }, ['SFR-SHORT-3', 'SFR-PAST-4']);
-  });
+  }
   if (log)
     emit(log, 'sfr.ev.produced', { sum, cards: got }, [
       'SFR-PROD-1',
@@ -290,7 +321,8 @@ export function legionHexError(st: SfrState, hexId: unknown): RuleError | null {
 /** The legionnaire moves to `hex`; the mover then robs an opponent there, if any (SFR-LEG-4). */
 export function moveLegion(st: SfrState, seat: Seat, hex: number, log: EventSink, rules: string[]): void {
   st.legion = hex;
-  emit(log, 'sfr.ev.legion', { seat, hex: rt(st).hexes[hex]!.id }, ['SFR-LEG-2', 'SFR-LEG-3', ...rules]);
+  if (log)
+    emit(log, 'sfr.ev.legion', { seat, hex: rt(st).hexes[hex]!.id }, ['SFR-LEG-2', 'SFR-LEG-3', ...rules]);
   if (robTargets(st, seat, hex).length) st.stack.push({ k: 'rob', seat, hex });
   else emit(log, 'sfr.ev.noVictim', { seat }, ['SFR-LEG-4', 'SFR-TRICK-2']);
 }
@@ -303,7 +335,7 @@ const legionActs = perRt((r) =>
 function doLegion(st: SfrState, f: FrameOf<'legion'>, seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
   if (a.type === 'stay') {
     st.stack.pop();
-    emit(log, 'sfr.ev.legionStays', { seat }, ['SFR-LEG-1', 'SFR-DP-5']);
+    if (log) emit(log, 'sfr.ev.legionStays', { seat }, ['SFR-LEG-1', 'SFR-DP-5']);
     return OK;
   }
   if (a.type !== 'legion')
@@ -347,7 +379,7 @@ export function robTargets(st: SfrState, seat: Seat, hex: number): Seat[] {
 function doRob(st: SfrState, f: FrameOf<'rob'>, _seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
   if (a.type === 'robNone') {
     st.stack.pop();
-    emit(log, 'sfr.ev.robNone', { seat: f.seat }, ['SFR-LEG-4', 'SFR-DP-6']);
+    if (log) emit(log, 'sfr.ev.robNone', { seat: f.seat }, ['SFR-LEG-4', 'SFR-DP-6']);
     return OK;
   }
   if (a.type !== 'rob') return wrong('rob', 'Choose whom the legionnaire robs, or nobody.', 'SFR-DP-6');

@@ -52,11 +52,12 @@ function doBank(
   const k = kindIndex(a.give);
   st.p[seat]!.res[k]! -= rate;
   toSupply(st, k, rate);
-  emit(log, 'sfr.ev.bank', { seat, give: a.give, count: rate, get: a.get }, [
-    'SFR-BANK-1',
-    'SFR-DP-10',
-    'SFR-HID-1',
-  ]);
+  if (log)
+    emit(log, 'sfr.ev.bank', { seat, give: a.give, count: rate, get: a.get }, [
+      'SFR-BANK-1',
+      'SFR-DP-10',
+      'SFR-HID-1',
+    ]);
   takeCard(st, seat, a.get, log, 'SFR-BANK-1');
   return OK;
 }
@@ -157,19 +158,20 @@ function doBuy(st: SfrState, seat: Seat, a: Buy, log: EventSink): ApplyResult {
         p.tribes[t]!.army++;
         got.push(TRIBES[t]!);
       }
-    emit(log, 'sfr.ev.buyPair', { seat, got }, [
-      'SFR-BUY-1',
-      'SFR-BUY-2',
-      'SFR-BUY-5',
-      'SFR-FAQ-2',
-      'SFR-DP-11',
-    ]);
+    if (log)
+      emit(log, 'sfr.ev.buyPair', { seat, got }, [
+        'SFR-BUY-1',
+        'SFR-BUY-2',
+        'SFR-BUY-5',
+        'SFR-FAQ-2',
+        'SFR-DP-11',
+      ]);
   } else if (a.type === 'buyWagon') {
     p.reserve[2]!--;
     p.tribes[a.box === 'horsemen' ? 0 : 1]!.wagons++;
-    emit(log, 'sfr.ev.buyWagon', { seat, box: a.box }, ['SFR-BUY-3', 'SFR-DP-12']);
+    if (log) emit(log, 'sfr.ev.buyWagon', { seat, box: a.box }, ['SFR-BUY-3', 'SFR-DP-12']);
   } else {
-    emit(log, 'sfr.ev.buyDev', { seat }, ['SFR-BUY-4', 'SFR-DP-13']);
+    if (log) emit(log, 'sfr.ev.buyDev', { seat }, ['SFR-BUY-4', 'SFR-DP-13']);
     drawDev(st, seat, log, 'SFR-BUY-4');
   }
   return OK;
@@ -179,14 +181,14 @@ function doBuy(st: SfrState, seat: Seat, a: Buy, log: EventSink): ApplyResult {
 
 function endTradeStep(st: SfrState, seat: Seat, log: EventSink): void {
   st.stack.pop();
-  if (st.offers.length)
+  if (log && st.offers.length)
     emit(log, 'sfr.ev.offersDie', { count: st.offers.length }, ['SFR-TRADE-5', 'SFR-TRADE-6']);
   st.offers = [];
   for (let s = 0; s < st.n; s++) {
     st.drafts[s] = null;
     st.inputs[s] = 0;
   }
-  emit(log, 'sfr.ev.stepEnd', { seat, phase: 2 }, ['SFR-TRADE-1', 'SFR-DP-23']);
+  if (log) emit(log, 'sfr.ev.stepEnd', { seat, phase: 2 }, ['SFR-TRADE-1', 'SFR-DP-23']);
 }
 
 function doTrade(st: SfrState, _f: FrameOf<'trade'>, seat: Seat, a: SfrAction, log: EventSink): ApplyResult {
