@@ -11,6 +11,7 @@ import { sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';
 import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
+import { targetsOf } from './targets.js';
 import { heuristicBot } from './bot.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
 import rulesRu from './data/rules.ru.json' with { type: 'json' };
@@ -53,6 +54,7 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
   ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
   formatEvent,
   renderText: renderView,
+  targetsOf,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),
   // The VP route is a public label only once the game is over (VP cards are hidden until then).
   seatTags: (st, seat): Record<string, string> => {
