@@ -70,8 +70,10 @@ export function t(locale: Locale, key: string, params?: Record<string, unknown>)
 }
 
 export * from './types.js';
-export { DEFAULT_RT, DEFAULT_OPTIONS, parseMap, parseOptions, routeOf, routesFrom, rtOf } from './config.js';
-export type { Rt, RouteEntry, Variant } from './config.js';
+export { DEFAULT_RT, DEFAULT_OPTIONS, parseMap, parseOptions, rtOf } from './config.js';
+export type { Rt } from './config.js';
+export { routeOf, routesFrom } from './routes.js';
+export type { RouteEntry, Variant } from './routes.js';
 export { scenario, applySteps, offerSteps, cheapestMove } from './scenario.js';
 export type { ScenarioSpec, SeatSpec, TribeSpec, ScenarioAt, OfferSpec } from './scenario.js';
 export { checkInvariants } from './invariants.js';

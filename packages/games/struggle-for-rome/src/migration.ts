@@ -5,8 +5,9 @@
  */
 import type { ApplyResult, EventSink, RuleError, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import type { RouteTable, Rt, Variant } from './config.js';
-import { routeOf, routeTable } from './config.js';
+import type { Rt } from './config.js';
+import type { RouteTable, Variant } from './routes.js';
+import { routeOf, routeTable } from './routes.js';
 import type { FrameOf } from './common.js';
 import { e, payGold, perRt, rt } from './common.js';
 import { consumeCard, modifierError } from './cards.js';

@@ -6,7 +6,8 @@
  */
 import type { ApplyResult, GameEvent, Seat } from '@tabula/engine';
 import { shuffle } from '@tabula/engine';
-import { DEFAULT_OPTIONS, routeOf, routesFrom } from './config.js';
+import { DEFAULT_OPTIONS } from './config.js';
+import { routeOf, routesFrom } from './routes.js';
 import { isNeutral, rt, top } from './common.js';
 import { advance, apply } from './decisions.js';
 import { afterChange } from './end.js';
