@@ -12,6 +12,7 @@ export default defineConfig({
       '@tabula/age-of-heroes': src('./packages/games/age-of-heroes/src/index.ts'),
       '@tabula/struggle-for-rome': src('./packages/games/struggle-for-rome/src/index.ts'),
       '@tabula/nations': src('./packages/games/nations/src/index.ts'),
+      '@tabula/runewars': src('./packages/games/runewars/src/index.ts'),
       '@tabula/catalog': src('./packages/catalog/src/index.ts'),
       '@tabula/store': src('./packages/store/src/index.ts'),
       '@tabula/protocol': src('./packages/protocol/src/index.ts'),

@@ -1,0 +1,92 @@
+/** A hand-written deep copy of a state: slices of flat arrays, no generic walk. */
+import type { Frame, PlayerState, RwState } from './types.js';
+
+function cloneFrame(f: Frame): Frame {
+  switch (f.k) {
+    case 'place':
+      return { ...f, q: f.q.slice() };
+    case 'window':
+      return { ...f, seats: f.seats.slice(), done: f.done.slice() };
+    case 'strat':
+      return { ...f, d: f.d.slice() };
+    case 'mob':
+      return { ...f, d: f.d.slice() };
+    case 'recruit':
+      return { ...f, q: f.q.slice() };
+    case 'rally':
+      return { ...f, done: f.done.slice() };
+    case 'cull':
+      return { ...f, areas: f.areas.slice() };
+    default:
+      return { ...f };
+  }
+}
+
+function clonePlayer(x: PlayerState): PlayerState {
+  return {
+    dial: x.dial.slice(),
+    inf: x.inf,
+    hand: x.hand,
+    played: x.played.slice(),
+    pick: x.pick,
+    cur: x.cur,
+    tac: x.tac.slice(),
+    quests: x.quests.slice(),
+    obj: x.obj,
+    setupQuests: x.setupQuests.slice(),
+    tacSeason: x.tacSeason.slice(),
+    rec: x.rec,
+    kn: x.kn.slice(),
+  };
+}
+
+export function cloneState(st: RwState): RwState {
+  const d = st.decks;
+  return {
+    n: st.n,
+    opts: st.opts,
+    preset: st.preset,
+    rng: st.rng.slice(),
+    first: st.first,
+    fac: st.fac.slice(),
+    year: st.year,
+    season: st.season,
+    card: st.card,
+    pos: st.pos.slice(),
+    rot: st.rot.slice(),
+    bkey: st.bkey,
+    markers: st.markers.slice(),
+    home: st.home.slice(),
+    own: st.own.slice(),
+    us: st.us.slice(),
+    ur: st.ur.slice(),
+    sh: st.sh.slice(),
+    shd: st.shd.slice(),
+    dev: st.dev.slice(),
+    city: st.city.slice(),
+    rk: st.rk.slice(),
+    rh: st.rh.slice(),
+    rup: st.rup.slice(),
+    runePile: st.runePile.slice(),
+    handles: st.handles,
+    act: st.act.slice(),
+    p: st.p.map(clonePlayer),
+    decks: {
+      tactics: d.tactics.slice(),
+      tacticsDiscard: d.tacticsDiscard.slice(),
+      quests: d.quests.slice(),
+      questDiscard: d.questDiscard.slice(),
+      objectives: d.objectives.map((x) => x.slice()),
+      seasons: d.seasons.map((x) => x.slice()),
+      seasonDiscard: d.seasonDiscard.slice(),
+      fate: d.fate.slice(),
+      fateDiscard: d.fateDiscard.slice(),
+    },
+    titles: st.titles.slice(),
+    titleInf: st.titleInf.slice(),
+    order: st.order.slice(),
+    stack: st.stack.map(cloneFrame),
+    over: st.over ? { ...st.over, winners: st.over.winners.slice(), scores: st.over.scores?.slice() } : null,
+    score: st.score ? st.score.slice() : null,
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * The decision points (10-decision-points.md §3) as one flow table of the engine's decision-point kit:
+ * a node per kind of frame of the operation stack (`RwState.stack`, top = last). The game frame runs
+ * setup and the seasons (year.ts); every other frame waits for its decision, defined in the chapter it
+ * belongs to (setup.ts, year.ts, orders.ts, movement.ts, board.ts). The kit derives `prompts`,
+ * `legalActions`, `apply`'s dispatch and the timeout defaults of RW-DP-88/89 from the table.
+ */
+import type { Decision, FlowTable } from '@tabula/engine';
+import { flow, inputError } from '@tabula/engine';
+import { fail, lookAtControlled } from './common.js';
+import { markerDecision, tileDecision } from './board.js';
+import { mobDecision, stratDecision } from './movement.js';
+import {
+  fortDecision,
+  hsupDecision,
+  rallyDecision,
+  recruitDecision,
+  runFort,
+  runHsup,
+  runRally,
+  titleDecision,
+} from './orders.js';
+import { factionDecision, homeDecision, placeDecision, runesDecision } from './setup.js';
+import {
+  cullDecision,
+  discardDecision,
+  fallDecision,
+  ordersDecision,
+  runCull,
+  runGame,
+  runTurn,
+  supDecision,
+  windowDecision,
+} from './year.js';
+import type { Frame, RwAction, RwState } from './types.js';
+
+export const table: FlowTable<RwState, Frame, RwAction> = {
+  game: { run: runGame },
+  tile: { decide: tileDecision },
+  marker: { decide: markerDecision },
+  faction: { decide: factionDecision },
+  runes: { decide: runesDecision },
+  home: { decide: homeDecision },
+  place: { decide: placeDecision },
+  orders: { decide: ordersDecision },
+  turn: { run: runTurn },
+  window: { decide: windowDecision },
+  strat: { decide: stratDecision },
+  mob: { decide: mobDecision },
+  sup: { decide: supDecision },
+  recruit: { decide: recruitDecision },
+  hsup: { run: runHsup, decide: hsupDecision },
+  rally: { run: runRally, decide: rallyDecision },
+  title: { decide: titleDecision },
+  fort: { run: runFort, decide: fortDecision },
+  cull: { run: runCull, decide: cullDecision },
+  discard: { decide: discardDecision },
+  fall: { decide: fallDecision },
+};
+
+const rules = flow<RwState, Frame, RwAction>({
+  table,
+  stack: (st) => st.stack,
+  over: (st) => st.over !== null,
+  onOver: (st) => void (st.stack.length = 0),
+  before(st, seat, a) {
+    const bad = inputError(fail, a, seat, st.n, 'RW-DP-88');
+    if (bad) return bad;
+    if (st.over) return fail('over', 'The game is over.', 'RW-YEAR-03');
+    return null;
+  },
+  notAsked: (_st, _seat, d: Decision<RwState, Frame, RwAction> | null) =>
+    fail('notYourDecision', 'It is not your decision now.', d?.rule ?? 'RW-DP-88'),
+  // RW-RUNE-20, RW-INFO-14: a controller looks at the tokens of the areas he now controls.
+  after: (st) => lookAtControlled(st),
+});
+
+export const advance = rules.advance;
+export const current = rules.current;
+export const prompts = rules.prompts;
+export const legalActions = rules.legalActions;
+export const apply = rules.apply;
+/** RW-DP-88/89: deterministic, legal, never spending. */
+export const defaultAction = rules.defaultAction;

@@ -1,0 +1,254 @@
+/** Words for actions, prompts and log events (English, Russian), and the text view. */
+import type { GameEvent, Locale, Prompt, Seat } from '@tabula/engine';
+import { defaultSeatName, translate } from '@tabula/engine';
+import { messages } from './messages.js';
+import type { Pack } from './pack.js';
+import { DEFAULT_PACK, packOf } from './pack.js';
+import type { RwAction, RwState, RwView } from './types.js';
+import { RES, SEASONS } from './types.js';
+
+const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
+
+const SEAT_KEYS = new Set(['seat', 'holder']);
+const AREA_KEYS = new Set(['area', 'a', 'b', 'from', 'to', 'dragon', 'fake']);
+
+export function areaName(p: Pack, a: number): string {
+  return p.areas[a]?.id ?? '?';
+}
+export function unitName(p: Pack, u: number, l: Locale): string {
+  return p.units[u]?.name[l] ?? '?';
+}
+function moveList(p: Pack, moves: unknown, l: Locale): string {
+  if (!Array.isArray(moves) || moves.length === 0) return tr(l, 'rw.none');
+  return moves
+    .map((m: number[]) =>
+      m.length === 4
+        ? `${m[3]} ${unitName(p, m[2]!, l)} ${areaName(p, m[0]!)}→${areaName(p, m[1]!)}`
+        : `${m[2]} ${unitName(p, m[1]!, l)} ${areaName(p, m[0]!)}`,
+    )
+    .join(', ');
+}
+
+/** Localises event or action parameters: seats, areas, units, factions, resources, cards. */
+export function localParams(
+  params: Record<string, unknown>,
+  l: Locale,
+  seatName: (s: Seat) => string,
+  p: Pack = DEFAULT_PACK,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(params)) {
+    if (SEAT_KEYS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'rw.nobody') : seatName(v);
+    else if (AREA_KEYS.has(k) && typeof v === 'number') out[k] = areaName(p, v);
+    else if (k === 'areas' && Array.isArray(v)) out[k] = v.map((a: number) => areaName(p, a)).join(', ');
+    else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
+    else if (k === 'u' && typeof v === 'number') out[k] = unitName(p, v, l);
+    else if (k === 'units' && Array.isArray(v))
+      out[k] = v.length ? v.map((u: number) => unitName(p, u, l)).join(', ') : tr(l, 'rw.none');
+    else if (k === 'faction' && typeof v === 'number') out[k] = p.factions[v]?.name[l] ?? '?';
+    else if (k === 'res' && typeof v === 'number') out[k] = tr(l, `rw.res.${RES[v] ?? 'food'}`);
+    else if (k === 'dial' && Array.isArray(v)) out[k] = v.join('/');
+    else if (k === 'season' && typeof v === 'number') out[k] = tr(l, `rw.season.${SEASONS[v] ?? 'spring'}`);
+    else if (k === 'order' && typeof v === 'number') out[k] = tr(l, `rw.order.${v}`);
+    else if (k === 'orders' && Array.isArray(v))
+      out[k] = v.map((n: number, s) => `${seatName(s)} ${n ? tr(l, `rw.order.${n}`) : '—'}`).join(', ');
+    else if (k === 'card' && typeof v === 'number')
+      out[k] = v < 0 ? tr(l, 'rw.none') : (p.seasons[v]?.name[l] ?? '?');
+    else if ((k === 'tcard' || k === 'tcards') && v !== undefined)
+      out[k] = (Array.isArray(v) ? v : [v]).map((c: number) => p.tactics[c]?.name[l] ?? '?').join(', ');
+    else if ((k === 'qcard' || k === 'qcards') && v !== undefined)
+      out[k] = (Array.isArray(v) ? v : [v]).map((c: number) => p.quests[c]?.name[l] ?? '?').join(', ');
+    else if (k === 'objective' && typeof v === 'number')
+      out[k] = v < 0 ? tr(l, 'rw.none') : (p.objectives[v]?.name[l] ?? '?');
+    else if ((k === 't' || k === 'title') && typeof v === 'number') out.title = p.titles[v]?.name[l] ?? '?';
+    else if (k === 'dev' && typeof v === 'number') out[k] = tr(l, `rw.dev.${v}`);
+    else if (k === 'benefit' && typeof v === 'string') out[k] = tr(l, `rw.benefit.${v}`);
+    else if (k === 'moves') out[k] = moveList(p, v, l);
+    else if (k === 'fate' && Array.isArray(v))
+      out[k] = v.map((n, s) => `${seatName(s)} ${String(n)}`).join(', ');
+    else if (k === 'delta' && typeof v === 'number') out[k] = v > 0 ? `+${v}` : String(v);
+    else if (k === 'board' && typeof v === 'string') out[k] = p.presets.find((b) => b.id === v)?.name[l] ?? v;
+    else if (k === 'setup') out[k] = '';
+    else if (k === 'marker' && typeof v === 'number') out[k] = String(v + 1);
+    else if (Array.isArray(v)) out[k] = v.join(', ');
+    else out[k] = v;
+  }
+  return out;
+}
+
+export function describeAction(
+  st: RwState | null,
+  seat: Seat,
+  a: RwAction,
+  l: Locale,
+  seatName: (s: Seat) => string = defaultSeatName(l),
+  v?: RwView,
+): string {
+  const p = packOf((st ?? v)?.opts.data);
+  const P = (x: Record<string, unknown>) => localParams(x, l, seatName, p);
+  void seat;
+  switch (a.type) {
+    case 'faction':
+      return tr(l, 'rw.act.faction', P({ faction: a.f }));
+    case 'runes':
+      return tr(l, 'rw.act.runes', P({ dragon: a.dragon, fake: a.fake }));
+    case 'home':
+      return tr(l, 'rw.act.home', P({ marker: a.marker }));
+    case 'stronghold':
+      return a.from === undefined
+        ? tr(l, 'rw.act.stronghold', P({ area: a.area }))
+        : tr(l, 'rw.act.strongholdFrom', P({ area: a.area, from: a.from }));
+    case 'place':
+      return tr(l, 'rw.act.place', P({ area: a.area }));
+    case 'order':
+      return tr(l, 'rw.act.order', P({ order: a.n }));
+    case 'fall':
+      return tr(l, `rw.act.fall.${a.pick === 'tactics' ? 'tactics' : 'influence'}`);
+    case 'destroy':
+      return tr(l, a.routed ? 'rw.act.destroyRouted' : 'rw.act.destroy', P({ u: a.u, area: a.area }));
+    case 'done':
+      return tr(l, 'rw.act.done');
+    case 'supremacy':
+      return tr(l, a.use ? 'rw.act.supremacy.yes' : 'rw.act.supremacy.no');
+    case 'draft':
+      return a.to === undefined
+        ? tr(l, 'rw.act.draftIn', P({ u: a.u, from: a.from }))
+        : tr(l, 'rw.act.draft', P({ u: a.u, from: a.from, to: a.to }));
+    case 'undo':
+      return tr(l, 'rw.act.undo');
+    case 'commit':
+      return tr(l, 'rw.act.commit');
+    case 'activate':
+      return tr(l, 'rw.act.activate', P({ area: a.area }));
+    case 'pass':
+      return tr(l, 'rw.act.pass');
+    case 'recruit':
+      return tr(l, 'rw.act.recruit', P({ res: a.res }));
+    case 'recycle':
+      return tr(l, 'rw.act.recycle', P({ area: a.area }));
+    case 'skip':
+      return tr(l, 'rw.act.skip');
+    case 'gain':
+      return tr(l, 'rw.act.gain', P({ res: a.res }));
+    case 'develop':
+      return a.from === undefined
+        ? tr(l, 'rw.act.develop', P({ dev: a.dev, area: a.area }))
+        : tr(l, 'rw.act.developFrom', P({ dev: a.dev, area: a.area, from: a.from }));
+    case 'title':
+      return tr(l, 'rw.act.title', P({ t: a.t, spend: a.spend }));
+    case 'rally':
+      return tr(l, 'rw.act.rally', P({ area: a.area, benefit: a.benefit }));
+    case 'discard': {
+      // A Quest or a Tactics card: the waiting frame tells which (a browser holds only the view).
+      const top = (st ?? v)?.stack.at(-1);
+      const quest = top?.k === 'discard' && top.kind === 1;
+      const card = quest ? p.quests[a.card]?.name[l] : p.tactics[a.card]?.name[l];
+      return tr(l, 'rw.act.discard', { card: card ?? '?' });
+    }
+    case 'repair':
+      return tr(l, 'rw.act.repair', P({ area: a.area }));
+    case 'shuffle':
+      return tr(l, a.swap ? 'rw.act.shuffleSwap' : 'rw.act.shuffle', P({ a: a.a, b: a.b }));
+    case 'tile':
+      return tr(l, 'rw.act.tile', { tile: p.tiles[a.tile]?.id ?? '?' });
+    case 'marker':
+      return tr(l, 'rw.act.marker');
+    default:
+      return tr(l, 'rw.act.unknown');
+  }
+}
+
+export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => string): string {
+  return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
+}
+
+export function describePrompt(pr: Prompt, v: RwView, l: Locale, seatName: (s: Seat) => string): string {
+  void v;
+  void seatName;
+  return tr(l, pr.kind);
+}
+
+/** A new season opens a round (a log groups lines by it); a turn opens a turn. */
+export function eventGroup(e: GameEvent): { kind: 'round' | 'turn'; round?: number; seat?: Seat } | null {
+  if (e.key === 'rw.ev.season') {
+    const pr = e.params as { year: number; season: number };
+    return { kind: 'round', round: (pr.year - 1) * 4 + pr.season + 1 };
+  }
+  if (e.key === 'rw.ev.turn') return { kind: 'turn', seat: (e.params as { seat: Seat }).seat };
+  return null;
+}
+
+/** Seasons played of the 28 (RW-GEN-03). */
+export function progress(v: RwView): { round: number; of?: number } | null {
+  const years = packOf(v.opts.data).rules.years;
+  if (v.year === 0) return { round: 0, of: years * 4 };
+  return { round: (v.year - 1) * 4 + v.season + 1, of: years * 4 };
+}
+
+/** The view as plain text (terminal play, replays). */
+export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string): string {
+  const p = packOf(v.opts.data);
+  const lines: string[] = [];
+  lines.push(
+    tr(l, 'rw.text.head', {
+      year: v.year,
+      season: tr(l, `rw.season.${SEASONS[v.season]}`),
+      first: seatName(v.first),
+    }),
+  );
+  v.players.forEach((x, s) => {
+    lines.push(
+      tr(l, 'rw.text.player', {
+        seat: seatName(s),
+        faction: v.fac[s]! >= 0 ? p.factions[v.fac[s]!]!.name[l] : '—',
+        food: x.dial[0],
+        wood: x.dial[1],
+        ore: x.dial[2],
+        inf: x.inf,
+        played: x.played.length ? x.played.map((n) => tr(l, `rw.order.${n}`)).join(', ') : tr(l, 'rw.none'),
+        tac: x.tac ? x.tac.map((c) => p.tactics[c]!.name[l]).join(', ') || tr(l, 'rw.none') : x.tacCount,
+        quests: x.quests
+          ? x.quests.map((c) => p.quests[c]!.name[l]).join(', ') || tr(l, 'rw.none')
+          : x.questCount,
+      }),
+    );
+  });
+  for (let a = 0; a < v.pos.length; a++) {
+    if (v.pos[a]! < 0) continue;
+    const what: string[] = [];
+    if (v.home[a]! >= 0) what.push(tr(l, 'rw.text.home', { seat: seatName(v.home[a]!) }));
+    const mine: string[] = [];
+    const neut: string[] = [];
+    for (let u = 0; u < p.U; u++) {
+      const n = v.us[a * p.U + u]! + v.ur[a * p.U + u]!;
+      if (!n) continue;
+      (p.units[u]!.faction < 0 ? neut : mine).push(`${n} ${p.units[u]!.name[l]}`);
+    }
+    if (mine.length) what.push(tr(l, 'rw.text.units', { seat: seatName(v.own[a]!), units: mine.join(', ') }));
+    if (neut.length) what.push(tr(l, 'rw.text.neutrals', { units: neut.join(', ') }));
+    if (v.sh[a]! >= 0) what.push(tr(l, 'rw.text.stronghold', { seat: seatName(v.sh[a]!) }));
+    if (v.city[a]! >= 0) what.push(tr(l, 'rw.text.city'));
+    if (v.rk[a] !== -1)
+      what.push(
+        tr(l, 'rw.text.rune', {
+          rune: tr(
+            l,
+            v.rk[a] === 1
+              ? 'rw.text.runeDragon'
+              : v.rk[a] === 0
+                ? 'rw.text.runeFalse'
+                : 'rw.text.runeUnknown',
+          ),
+        }),
+      );
+    const act: string[] = [];
+    for (let s = 0; s < v.n; s++) if (v.act[a]! & (1 << s)) act.push(seatName(s));
+    if (act.length) what.push(tr(l, 'rw.text.act', { seats: act.join(', ') }));
+    if (what.length) lines.push(tr(l, 'rw.text.area', { area: p.areas[a]!.id, what: what.join('; ') }));
+  }
+  if (v.over)
+    lines.push(
+      tr(l, 'rw.text.over', { seat: seatName(v.over.winners[0]!), scores: (v.score ?? []).join(', ') }),
+    );
+  return lines.join('\n');
+}

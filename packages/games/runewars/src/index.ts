@@ -1,0 +1,189 @@
+/** RuneWars (Revised Edition) as a Tabula game module: M0 (data, board, setup) and M1 (the year without battles). */
+import type { GameModule, Locale, OptionSpec, Result, Seat } from '@tabula/engine';
+import { err, ok, translate } from '@tabula/engine';
+import { cloneState } from './clone.js';
+import { pk } from './common.js';
+import { advance, apply, defaultAction, legalActions, prompts } from './decisions.js';
+import { describeAction, describePrompt, eventGroup, formatEvent, progress, renderText } from './describe.js';
+import { messages } from './messages.js';
+import { compilePack, DEFAULT_PACK, rememberPack } from './pack.js';
+import { presetIndex, RULES_VERSION, setupState } from './setup.js';
+import { heuristicBot } from './bot.js';
+import type { RwAction, RwOptions, RwState, RwView } from './types.js';
+import { sampleWorld, view } from './view.js';
+
+const optionsSchema: readonly OptionSpec[] = [
+  {
+    key: 'board',
+    label: 'rw.opt.board',
+    help: 'rw.opt.board.help',
+    kind: 'choice',
+    choices: [{ value: 'preset', label: 'rw.opt.board.preset' }],
+    default: 'preset',
+  },
+  { key: 'data', label: 'rw.opt.data', help: 'rw.opt.data.help', kind: 'file' },
+];
+
+const bad = (what: string, rule?: string) => err('rw.err.options', `Bad option: ${what}`, rule, { what });
+
+export function parseOptions(raw: unknown): Result<RwOptions> {
+  const r = (raw ?? {}) as Record<string, unknown>;
+  if (typeof r !== 'object' || Array.isArray(r)) return bad('options must be an object');
+  const known = ['board', 'preset', 'data'];
+  for (const k of Object.keys(r))
+    if (!known.includes(k)) return bad(`unknown option "${k}" (known: ${known.join(', ')})`);
+  const o: RwOptions = { board: 'preset' };
+  if (r.board !== undefined) {
+    if (r.board !== 'preset')
+      return bad(
+        '"board" must be "preset" (boards built by the players are not available yet)',
+        'RW-SETUP-22',
+      );
+    o.board = r.board;
+  }
+  let pack = DEFAULT_PACK;
+  if (r.data !== undefined && r.data !== null) {
+    const c = compilePack(r.data);
+    if (!c.ok) return c;
+    pack = c.value;
+    rememberPack(r.data as object, pack);
+    o.data = r.data;
+  }
+  if (r.preset !== undefined) {
+    if (typeof r.preset !== 'string' || !pack.presets.some((b) => b.id === r.preset))
+      return bad(`"preset" must be one of ${pack.presets.map((b) => b.id).join(', ')}`);
+    o.preset = r.preset;
+  }
+  return ok(o);
+}
+
+export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
+  id: 'runewars',
+  rulesVersion: RULES_VERSION,
+  minSeats: 2,
+  maxSeats: 4,
+  parseOptions,
+  fileOptions: {
+    data: {
+      help: 'a RuneWars data pack: a JSON file, or a folder of the pack files (factions.json, tiles.json, …)',
+    },
+  },
+  valueOptions: {
+    preset: {
+      help: 'a preset board of the data pack (standard-4, standard-3, standard-2, standard-2b)',
+      metavar: 'ID',
+    },
+  },
+  setup(options, seats, seed, log): Result<RwState> {
+    const p = pk({ opts: options } as RwState);
+    const max = Math.min(4, p.factions.length);
+    if (!Number.isInteger(seats) || seats < 2 || seats > max)
+      return err('rw.err.players', `RuneWars is played by 2 to ${max} players.`, 'RW-GEN-01', {
+        min: 2,
+        max,
+      });
+    const pi = presetIndex(p, options, seats);
+    if (options.board === 'preset' && (pi < 0 || p.presets[pi]!.players !== seats))
+      return bad(`the preset board is for ${pi < 0 ? '?' : p.presets[pi]!.players} players`, 'RW-SETUP-21');
+    const st = setupState(options, seats, String(seed), log);
+    advance(st, log);
+    return ok(st);
+  },
+  prompts,
+  legalActions,
+  apply,
+  defaultAction,
+  view,
+  outcome: (st) => st.over,
+  sampleWorld,
+  clone: cloneState,
+  describeAction,
+  messages,
+  formatEvent,
+  renderText,
+  seating: (st) => Array.from({ length: st.n }, (_, i) => i),
+  seatTags: (st, seat): Record<string, string> => {
+    const f = pk(st).factions[st.fac[seat]!];
+    return f ? { faction: f.id, colour: f.colour } : {};
+  },
+  targetsOf(a: RwAction) {
+    switch (a.type) {
+      case 'activate':
+      case 'place':
+      case 'stronghold':
+      case 'repair':
+      case 'recycle':
+      case 'rally':
+      case 'develop':
+        return [{ kind: 'space', id: a.area }];
+      case 'destroy':
+        return [
+          { kind: 'space', id: a.area },
+          { kind: 'unit', id: a.u },
+        ];
+      case 'draft':
+        return a.to === undefined
+          ? [
+              { kind: 'space', id: a.from },
+              { kind: 'unit', id: a.u },
+            ]
+          : [
+              { kind: 'space', id: a.from },
+              { kind: 'space', id: a.to },
+              { kind: 'unit', id: a.u },
+            ];
+      case 'runes':
+        return [
+          { kind: 'space', id: a.dragon },
+          { kind: 'space', id: a.fake },
+        ];
+      case 'shuffle':
+        return [
+          { kind: 'space', id: a.a },
+          { kind: 'space', id: a.b },
+        ];
+      case 'home':
+        return [{ kind: 'slot', id: a.marker }];
+      case 'order':
+        return [{ kind: 'card', id: a.n }];
+      case 'discard':
+        return [{ kind: 'card', id: a.card }];
+      case 'faction':
+        return [{ kind: 'item', id: a.f }];
+      case 'recruit':
+      case 'gain':
+        return [{ kind: 'item', id: a.res }];
+      case 'title':
+        return [{ kind: 'card', id: a.t }];
+      default:
+        return [];
+    }
+  },
+  bots: { heuristic: heuristicBot },
+  info: {
+    shortId: 'rw',
+    name: 'rw.name',
+    description: 'rw.description',
+    minutes: [120, 240],
+    rulesSummary: 'rw.rules',
+  },
+  optionsSchema,
+  botLevels: ['random', 'heuristic'],
+  describePrompt,
+  eventGroup,
+  progress,
+};
+
+export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
+  return translate([messages], locale, key, params);
+}
+
+export type { Seat };
+export * from './types.js';
+export { checkInvariants } from './invariants.js';
+export { compilePack, DEFAULT_PACK, DEFAULT_PACK_JSON, PACK_PARTS, packOf } from './pack.js';
+export type { Pack } from './pack.js';
+export { board, ctrl, dragonRunes, production, playOrder, unitsOf } from './common.js';
+export { messages } from './messages.js';
+export { current, table } from './decisions.js';
+export default runewars;

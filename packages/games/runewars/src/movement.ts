@@ -1,0 +1,288 @@
+/**
+ * Movement (04-movement.md, 03-orders.md §3–5): Strategize (RW-STRAT-01..09, RW-DP-41) and Mobilize /
+ * Conquer with activation tokens and paths (RW-MOB-*, RW-CONQ-01, RW-ACT-*, RW-MOVE-20..32, RW-DP-44/49).
+ * Moves are drafted one figure at a time and committed together: every figure of a plan or an activation
+ * moves at once, judged against the board as it stood before (RW-STRAT-06/08, RW-MOVE-28/29).
+ *
+ * M1 has no battles: an activation or a destination that would start one (an area with enemy units or
+ * unallied neutrals, an enemy-controlled area, RW-MOB-03/04, RW-MOVE-02/03) is not offered; battles (M2)
+ * and diplomacy (M3) add them.
+ */
+import type { ApplyResult, Decision, Seat } from '@tabula/engine';
+import { emit, OK } from '@tabula/engine';
+import { addUnits, board, crossable, fail, friendlyOrEmpty, pk, removeUnit } from './common.js';
+import { checkLimit } from './year.js';
+import type { Frame, RwAction, RwState } from './types.js';
+
+type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
+
+const winter = (st: RwState) => st.season === 3;
+
+/** Units of type `u` in `a` not yet drafted (drafts are [from, u] pairs or [from, to, u] triples). */
+function free(st: RwState, a: number, u: number, d: number[], step: number): number {
+  let n = st.us[a * pk(st).U + u]!; // routed units cannot move (RW-MOVE-04)
+  for (let i = 0; i < d.length; i += step) if (d[i] === a && d[i + step - 1] === u) n--;
+  return n;
+}
+
+/* ------------------------------------------------------------------ Strategize */
+
+function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): void {
+  const p = pk(st);
+  const b = board(st);
+  const bit = 1 << seat;
+  const w = winter(st);
+  for (const a of b.on) {
+    if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
+    const adj = b.adj[a]!,
+      edge = b.edge[a]!;
+    for (const u of p.factions[st.fac[seat]!]!.units) {
+      if (free(st, a, u, f.d, 3) <= 0) continue;
+      const fly = p.units[u]!.flying;
+      for (let i = 0; i < adj.length; i++) {
+        const t = adj[i]!;
+        // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
+        if (crossable(edge[i]!, fly, w) && friendlyOrEmpty(st, t, seat))
+          out.push({ type: 'draft', from: a, to: t, u });
+      }
+    }
+  }
+}
+
+export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
+  prompt: 'rw.strategize',
+  rule: 'RW-STRAT-01',
+  who: (_st, f) => [f.seat],
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (_st, f) => ({ args: { drafted: f.d.length / 3 } }),
+  offers(st, f, seat, out) {
+    out.push({ type: 'commit' });
+    if (f.d.length) out.push({ type: 'undo' });
+    stratOffers(st, f, seat, out);
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (a.type === 'undo') {
+      if (!f.d.length) return fail('nothingDrafted', 'Nothing is drafted.', 'RW-DP-41');
+      f.d.length -= 3;
+      return OK;
+    }
+    if (a.type === 'commit') {
+      const moved = new Map<string, number>();
+      for (let i = 0; i < f.d.length; i += 3) {
+        removeUnit(st, f.d[i]!, f.d[i + 2]!, false, seat);
+        const k = `${f.d[i]},${f.d[i + 1]},${f.d[i + 2]}`;
+        moved.set(k, (moved.get(k) ?? 0) + 1);
+      }
+      const dest: number[] = [];
+      for (let i = 0; i < f.d.length; i += 3) {
+        addUnits(st, f.d[i + 1]!, f.d[i + 2]!, 1, seat);
+        dest.push(f.d[i + 1]!);
+      }
+      emit(
+        log,
+        'rw.ev.strategized',
+        { seat, moves: [...moved].map(([k, n]) => [...k.split(',').map(Number), n]) },
+        ['RW-STRAT-01', 'RW-STRAT-04', 'RW-STRAT-06', 'RW-STRAT-08'],
+      );
+      st.stack.pop();
+      checkLimit(st, seat, dest); // RW-STRAT-08, RW-LIMIT-03
+      return OK;
+    }
+    if (a.type !== 'draft' || a.to === undefined)
+      return fail('wrongAction', 'Draft a move to an adjacent area, or commit the plan.', 'RW-DP-41');
+    const ok: RwAction[] = [];
+    stratOffers(st, f, seat, ok);
+    if (!ok.some((x) => x.type === 'draft' && x.from === a.from && x.to === a.to && x.u === a.u))
+      return stratRefusal(st, f, seat, a);
+    f.d.push(a.from, a.to, a.u);
+    return OK;
+  },
+  // RW-DP-89 (DP-41): no movement.
+  byDefault: () => ({ type: 'commit' }),
+};
+
+function stratRefusal(
+  st: RwState,
+  f: F<'strat'>,
+  seat: Seat,
+  a: Extract<RwAction, { type: 'draft' }>,
+): ApplyResult {
+  const b = board(st);
+  if (!Number.isInteger(a.from) || a.from < 0 || a.from >= st.pos.length || st.own[a.from] !== seat)
+    return fail('noUnits', 'You have no units there.', 'RW-STRAT-01');
+  if (st.act[a.from]! & (1 << seat))
+    return fail('activated', 'Your units cannot leave an area with your activation token.', 'RW-STRAT-03');
+  if (free(st, a.from, a.u, f.d, 3) <= 0)
+    return fail('noFreeUnit', 'No such standing unit left to move there (each moves once).', 'RW-STRAT-06');
+  const i = b.adj[a.from]!.indexOf(a.to!);
+  if (i < 0) return fail('notAdjacent', 'Strategize moves a figure to an adjacent area only.', 'RW-STRAT-06');
+  if (!crossable(b.edge[a.from]![i]!, pk(st).units[a.u]!.flying, winter(st)))
+    return fail('border', 'Mountain and water borders cannot be crossed.', 'RW-MOVE-10');
+  return fail('notFriendly', 'Strategize moves only into friendly or empty areas.', 'RW-STRAT-02');
+}
+
+/* ------------------------------------------------------------------ Mobilize and Conquer */
+
+/** Areas a seat may activate now (RW-ACT-05, RW-MOB-01); M1: only friendly or empty ones. */
+function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
+  const bit = 1 << seat;
+  for (const a of board(st).on)
+    if (!(st.act[a]! & bit) && friendlyOrEmpty(st, a, seat)) out.push({ type: 'activate', area: a });
+}
+
+/**
+ * Path lengths to the activated area `x` for walking and flying units (RW-MOVE-20..25): every
+ * intermediate area friendly or empty, or holding the mover's activation token (RW-MOVE-23, RW-ACT-04),
+ * judged before anything moves (RW-MOVE-28). dist[area] = steps, or 99 if out of reach.
+ */
+function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number): number[] {
+  const b = board(st);
+  const dist = new Array<number>(st.pos.length).fill(99);
+  dist[x] = 0;
+  const w = winter(st);
+  const bit = 1 << seat;
+  let frontier = [x];
+  for (let k = 1; k <= max && frontier.length; k++) {
+    const next: number[] = [];
+    for (const a of frontier) {
+      // `a` is an intermediate area of the paths through it (unless it is the destination itself).
+      if (a !== x && !(friendlyOrEmpty(st, a, seat) || st.act[a]! & bit)) continue;
+      const adj = b.adj[a]!,
+        edge = b.edge[a]!;
+      for (let i = 0; i < adj.length; i++) {
+        const t = adj[i]!;
+        if (dist[t]! <= k || !crossable(edge[i]!, fly, w)) continue;
+        dist[t] = k;
+        next.push(t);
+      }
+    }
+    frontier = next;
+  }
+  return dist;
+}
+
+function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void {
+  const p = pk(st);
+  const r = p.rules;
+  const bit = 1 << seat;
+  const walk = reach(st, seat, f.x, false, r.fastReach);
+  const fly = reach(st, seat, f.x, true, r.fastReach);
+  for (const a of board(st).on) {
+    if (a === f.x || st.own[a] !== seat || st.act[a]! & bit) continue; // RW-MOVE-22, RW-ACT-02
+    for (const u of p.factions[st.fac[seat]!]!.units) {
+      const t = p.units[u]!;
+      const d = (t.flying ? fly : walk)[a]!;
+      if (d > (t.fast ? r.fastReach : r.reach)) continue; // RW-MOVE-21
+      if (free(st, a, u, f.d, 2) > 0) out.push({ type: 'draft', from: a, u });
+    }
+  }
+}
+
+export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
+  prompt: 'rw.mobilize',
+  rule: 'RW-MOB-01',
+  who: (_st, f) => [f.seat],
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (_st, f) => ({ args: { order: f.n, area: f.x, drafted: f.d.length / 2, second: f.second === 1 } }),
+  offers(st, f, seat, out) {
+    if (f.x < 0) {
+      out.push({ type: 'pass' });
+      activationOffers(st, seat, out);
+      return;
+    }
+    out.push({ type: 'commit' });
+    if (f.d.length) out.push({ type: 'undo' });
+    moveOffers(st, f, seat, out);
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (f.x < 0) {
+      if (a.type === 'pass') {
+        st.stack.pop();
+        emit(log, 'rw.ev.noActivation', { seat }, ['RW-ORDER-03', 'RW-DP-44']);
+        return OK;
+      }
+      if (a.type !== 'activate') return fail('wrongAction', 'Activate an area, or pass.', 'RW-DP-44');
+      const ok: RwAction[] = [];
+      activationOffers(st, seat, ok);
+      if (!ok.some((x) => x.type === 'activate' && x.area === a.area)) {
+        if (
+          Number.isInteger(a.area) &&
+          a.area >= 0 &&
+          a.area < st.act.length &&
+          st.act[a.area]! & (1 << seat)
+        )
+          return fail('alreadyActivated', 'You have already activated that area this year.', 'RW-ACT-05');
+        return fail(
+          'noBattleYet',
+          'Activating an area held by an enemy or by neutrals starts a battle, which this version does not play yet.',
+          'RW-MOB-03',
+        );
+      }
+      f.x = a.area;
+      st.act[a.area]! |= 1 << seat; // RW-ACT-01, RW-ACT-10
+      emit(log, 'rw.ev.activated', { seat, area: a.area, order: f.n }, [
+        'RW-MOB-01',
+        'RW-ACT-01',
+        'RW-CONQ-01',
+      ]);
+      return OK;
+    }
+    if (a.type === 'undo') {
+      if (!f.d.length) return fail('nothingDrafted', 'Nothing is drafted.', 'RW-DP-44');
+      f.d.length -= 2;
+      return OK;
+    }
+    if (a.type === 'commit') {
+      const moved = new Map<string, number>();
+      for (let i = 0; i < f.d.length; i += 2) {
+        removeUnit(st, f.d[i]!, f.d[i + 1]!, false, seat);
+        addUnits(st, f.x, f.d[i + 1]!, 1, seat);
+        const k = `${f.d[i]},${f.d[i + 1]}`;
+        moved.set(k, (moved.get(k) ?? 0) + 1);
+      }
+      emit(
+        log,
+        'rw.ev.mobilized',
+        { seat, area: f.x, moves: [...moved].map(([k, n]) => [...k.split(',').map(Number), n]) },
+        ['RW-MOB-02', 'RW-MOVE-27', 'RW-MOVE-28', 'RW-MOVE-29', 'RW-MOVE-31'],
+      );
+      const x = f.x;
+      st.stack.pop();
+      checkLimit(st, seat, [x]); // RW-LIMIT-03/05
+      return OK;
+    }
+    if (a.type !== 'draft' || a.to !== undefined)
+      return fail('wrongAction', 'Draft a unit into the activated area, or commit.', 'RW-DP-44');
+    const ok: RwAction[] = [];
+    moveOffers(st, f, seat, ok);
+    if (!ok.some((x) => x.type === 'draft' && x.from === a.from && x.u === a.u))
+      return mobRefusal(st, f, seat, a);
+    f.d.push(a.from, a.u);
+    return OK;
+  },
+  // RW-DP-89 (DP-44): no activation; once activated, no movement.
+  byDefault: (_st, f) => (f.x < 0 ? { type: 'pass' } : { type: 'commit' }),
+};
+
+function mobRefusal(
+  st: RwState,
+  f: F<'mob'>,
+  seat: Seat,
+  a: Extract<RwAction, { type: 'draft' }>,
+): ApplyResult {
+  if (!Number.isInteger(a.from) || a.from < 0 || a.from >= st.pos.length || st.own[a.from] !== seat)
+    return fail('noUnits', 'You have no units there.', 'RW-MOB-02');
+  if (st.act[a.from]! & (1 << seat))
+    return fail('activated', 'Your units cannot leave an area with your activation token.', 'RW-ACT-02');
+  if (free(st, a.from, a.u, f.d, 2) <= 0)
+    return fail(
+      'noFreeUnit',
+      'No such standing unit left to move (each moves once per activation).',
+      'RW-MOVE-29',
+    );
+  return fail(
+    'noPath',
+    'No legal path: at most 2 areas (3 if Fast), through friendly or empty areas, across open borders.',
+    'RW-MOVE-21',
+  );
+}

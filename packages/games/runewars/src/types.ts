@@ -1,0 +1,256 @@
+/**
+ * RuneWars state, actions, frames and view. Everything is plain JSON data with integer ids: areas,
+ * unit types, factions, cards are indices into the compiled data pack (pack.ts); per-area facts are
+ * flat arrays indexed by area (and `area * U + unitType` for units), so a clone is a few slices.
+ */
+import type { Outcome, Seat } from '@tabula/engine';
+
+export type Res = 0 | 1 | 2; // food, wood, ore
+export const RES = ['food', 'wood', 'ore'] as const;
+export const SEASONS = ['spring', 'summer', 'fall', 'winter'] as const;
+/** Order card numbers 1..8 (RW-ORDER-01). */
+export const ORDERS = [
+  '',
+  'strategize',
+  'mobilize',
+  'conquer',
+  'harvest',
+  'recruit',
+  'rally',
+  'power',
+  'fortify',
+] as const;
+/** Development types (RW-DEV-02). */
+export const DEVS = ['resources', 'diplomat', 'training', 'defensive'] as const;
+export type Benefit = 'tactics' | 'influence' | 'quests';
+
+export interface RwOptions {
+  /** 'preset': a board of the pack for the player count; 'manual': tiles, markers and realms placed by the players. */
+  board: 'preset' | 'manual';
+  /** A preset board id of the pack (default: the first for the player count). */
+  preset?: string;
+  /** Another data pack (parts replace the default's): the CLI's --data DIR or a lobby file. */
+  data?: unknown;
+}
+
+export interface PlayerState {
+  /** Dials food, wood, ore (RW-DIAL-01). */
+  dial: number[];
+  /** Influence tokens held (RW-INFO-02: public). */
+  inf: number;
+  /** Order cards in hand: bit n set = card n held (RW-YEAR-12). */
+  hand: number;
+  /** Order cards face up this year, in the order played. */
+  played: number[];
+  /** The secretly chosen card (0 = none yet): sealed until every seat has chosen (RW-YEAR-11/14). */
+  pick: number;
+  /** The revealed current Order card (the previous season's during a Season step, RW-SEASON-05); 0 none. */
+  cur: number;
+  /** Hidden hands (card indices of the pack): Tactics, Quests (RW-INFO-04/07), Objective (-1 none, RW-INFO-06). */
+  tac: number[];
+  quests: number[];
+  obj: number;
+  /** Face-up Setup Quests dealt at board step 1 (public, RW-MAP-05) until shuffled into the Quest deck. */
+  setupQuests: number[];
+  /** Order of the Tactics cards drawn (the season each was drawn in: year * 4 + season), for RW-TACT-03. */
+  tacSeason: number[];
+  /** Resources (bit mask) used by this turn's primary Recruit, for the Supremacy's second type (RW-RECR-06). */
+  rec: number;
+  /** Handles of face-down rune tokens this seat has seen (RW-INFO-14 knowledge log). */
+  kn: number[];
+}
+
+/** The frames of the operation stack (decisions.ts has a node for every kind). */
+export type Frame =
+  | { k: 'game'; step: number }
+  | { k: 'tile'; seat: Seat; left: number }
+  | { k: 'marker'; seat: Seat; left: number }
+  | { k: 'faction'; seat: Seat }
+  | { k: 'runes'; seat: Seat }
+  | { k: 'home'; seat: Seat }
+  | { k: 'place'; seat: Seat; q: number[] }
+  | { k: 'orders' }
+  | { k: 'turn'; seat: Seat; step: number }
+  | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[] }
+  | { k: 'strat'; seat: Seat; d: number[] }
+  | { k: 'mob'; seat: Seat; n: number; x: number; d: number[]; second: number }
+  | { k: 'sup'; seat: Seat; n: number }
+  | { k: 'recruit'; seat: Seat; used: number; q: number[]; sup: number }
+  | { k: 'hsup'; seat: Seat; step: number }
+  | { k: 'rally'; seat: Seat; done: number[] }
+  | { k: 'title'; seat: Seat }
+  | { k: 'fort'; seat: Seat; did: number }
+  | { k: 'cull'; seat: Seat; cap: number; areas: number[]; winter: number; rule: string }
+  | { k: 'discard'; seat: Seat; kind: number }
+  | { k: 'fall'; seat: Seat };
+
+/** Timing windows (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14); M1 has the turn's two, battles and duels add theirs. */
+export type WindowAt = 'preOrder' | 'postOrder' | 'battleStart' | 'battleRound' | 'tally' | 'duelStart';
+
+export interface RwState {
+  n: number;
+  opts: RwOptions;
+  /** The pack's board chosen (preset index, or -1 manual). */
+  preset: number;
+  rng: number[];
+  first: Seat;
+  /** Faction of each seat (-1 until chosen, RW-SETUP-04). */
+  fac: number[];
+  year: number;
+  season: number;
+  /** Season card drawn this season (-1 none). */
+  card: number;
+  /** Per area: lattice key of its position (-1 off the board), rotation of its tile (RW-MAP-01). */
+  pos: number[];
+  rot: number[];
+  /** A key of the board layout (joined positions), for the compiled adjacency cache. */
+  bkey: string;
+  /** Home realm setup markers still on the board: pairs of lattice keys (RW-MAP-15), or preset slot indices. */
+  markers: number[];
+  /** Seat whose home realm an area belongs to (-1 none). */
+  home: number[];
+  /** Seat whose units stand in an area (-1 none): one player's units per area outside a battle. */
+  own: number[];
+  /** Standing and routed units: index area * U + unit type. */
+  us: number[];
+  ur: number[];
+  /** Stronghold owner (-1 none), damaged (0/1), development type (-1 none). */
+  sh: number[];
+  shd: number[];
+  dev: number[];
+  /** City token index on an area (-1 none). */
+  city: number[];
+  /** Rune token: kind (1 dragon, 0 false, -1 none), opaque handle, face up (0/1) (RW-INFO-12). */
+  rk: number[];
+  rh: number[];
+  rup: number[];
+  /** Rune tokens face up in the supply piles: dragon, false. */
+  runePile: number[];
+  /** Next handle to issue (handles are drawn at random from a large range, then made unique). */
+  handles: number;
+  /** Activation tokens per area: bit s = seat s's token (RW-ACT-*). */
+  act: number[];
+  p: PlayerState[];
+  decks: {
+    tactics: number[];
+    tacticsDiscard: number[];
+    quests: number[];
+    questDiscard: number[];
+    objectives: number[][];
+    seasons: number[][];
+    seasonDiscard: number[];
+    fate: number[];
+    fateDiscard: number[];
+  };
+  /** Title holder (-1 none) and the influence on it (RW-POWER-03/04). */
+  titles: number[];
+  titleInf: number[];
+  /** Play order of the season, fixed at the reveal (RW-YEAR-22). */
+  order: Seat[];
+  stack: Frame[];
+  over: Outcome | null;
+  /** Final dragon runes per seat, once scored (RW-VICT-14). */
+  score: number[] | null;
+}
+
+export type RwAction =
+  | { type: 'tile'; tile: number; q: number; r: number; rot: number }
+  | { type: 'marker'; a: number; b: number }
+  | { type: 'faction'; f: number }
+  | { type: 'runes'; dragon: number; fake: number }
+  | { type: 'home'; marker: number; rot: number; flip?: boolean }
+  | { type: 'stronghold'; area: number; from?: number }
+  | { type: 'place'; area: number }
+  | { type: 'order'; n: number }
+  | { type: 'fall'; pick: 'influence' | 'tactics' }
+  | { type: 'destroy'; area: number; u: number; routed?: boolean }
+  | { type: 'done' }
+  | { type: 'supremacy'; use: boolean }
+  | { type: 'draft'; from: number; u: number; to?: number }
+  | { type: 'undo' }
+  | { type: 'commit' }
+  | { type: 'activate'; area: number }
+  | { type: 'pass' }
+  | { type: 'recruit'; res: number }
+  | { type: 'recycle'; area: number }
+  | { type: 'skip' }
+  | { type: 'develop'; area: number; dev: number; from?: number }
+  | { type: 'title'; t: number; spend: number }
+  | { type: 'rally'; area: number; benefit: Benefit }
+  | { type: 'discard'; card: number }
+  | { type: 'gain'; res: number }
+  | { type: 'repair'; area: number }
+  | { type: 'shuffle'; a: number; b: number; swap: boolean };
+
+/** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
+export interface PlayerView {
+  dial: number[];
+  inf: number;
+  hand: number;
+  played: number[];
+  /** Own pick; for another seat 0 (none yet) or -1 (chosen, sealed: RW-INFO-03). */
+  pick: number;
+  cur: number;
+  rec: number;
+  tac: number[] | null;
+  tacCount: number;
+  tacSeason: number[];
+  quests: number[] | null;
+  questCount: number;
+  /** Own Objective; another's: -2 held (sealed), -1 none. */
+  obj: number;
+  setupQuests: number[];
+  kn: number[];
+}
+
+/**
+ * What a seat sees (RW-INFO-01..16): the public state as flat arrays (the board, units, strongholds,
+ * tokens, dials, influence, the stack of frames), with rune identities only where the viewer may know
+ * them (`rk`: -1 none, -2 unknown, 0 false, 1 dragon), hidden hands as sizes, deck orders left out.
+ */
+export interface RwView {
+  viewer: Seat;
+  n: number;
+  opts: RwOptions;
+  preset: number;
+  first: Seat;
+  fac: number[];
+  year: number;
+  season: number;
+  card: number;
+  pos: number[];
+  rot: number[];
+  markers: number[];
+  home: number[];
+  own: number[];
+  us: number[];
+  ur: number[];
+  sh: number[];
+  shd: number[];
+  dev: number[];
+  city: number[];
+  rk: number[];
+  rh: number[];
+  rup: number[];
+  runePile: number[];
+  handles: number;
+  act: number[];
+  players: PlayerView[];
+  titles: number[];
+  titleInf: number[];
+  order: Seat[];
+  stack: Frame[];
+  decks: {
+    tactics: number;
+    tacticsDiscard: number[];
+    quests: number;
+    questDiscard: number[];
+    objectives: number[];
+    seasons: number[];
+    seasonDiscard: number[];
+    fate: number;
+    fateDiscard: number[];
+  };
+  over: Outcome | null;
+  score: number[] | null;
+}

@@ -1,0 +1,213 @@
+/**
+ * Views (RW-INFO-01..16, RW-IMPL-22): what a seat or a spectator sees, and a complete state consistent
+ * with a seat's view (`sampleWorld`) for bots and the property tests.
+ */
+import type { Rng, Seat } from '@tabula/engine';
+import { SPECTATOR } from '@tabula/engine';
+import { boardKey, pk } from './common.js';
+import type { PlayerView, RwState, RwView } from './types.js';
+
+export function view(st: RwState, viewer: Seat): RwView {
+  const kn = viewer >= 0 ? st.p[viewer]!.kn : [];
+  const rk = st.rk.map((k, a) => (k < 0 ? -1 : st.rup[a] || kn.includes(st.rh[a]!) || st.over ? k : -2));
+  const players: PlayerView[] = st.p.map((x, s) => {
+    const me = s === viewer;
+    return {
+      dial: x.dial.slice(),
+      inf: x.inf,
+      hand: x.hand,
+      played: x.played.slice(),
+      pick: me ? x.pick : x.pick ? -1 : 0,
+      cur: x.cur,
+      rec: x.rec,
+      tac: me ? x.tac.slice() : null,
+      tacCount: x.tac.length,
+      tacSeason: x.tacSeason.slice(),
+      quests: me ? x.quests.slice() : null,
+      questCount: x.quests.length,
+      obj: me ? x.obj : x.obj >= 0 ? -2 : -1,
+      setupQuests: x.setupQuests.slice(),
+      kn: me ? x.kn.slice() : [],
+    };
+  });
+  return {
+    viewer,
+    n: st.n,
+    opts: st.opts,
+    preset: st.preset,
+    first: st.first,
+    fac: st.fac.slice(),
+    year: st.year,
+    season: st.season,
+    card: st.card,
+    pos: st.pos.slice(),
+    rot: st.rot.slice(),
+    markers: st.markers.slice(),
+    home: st.home.slice(),
+    own: st.own.slice(),
+    us: st.us.slice(),
+    ur: st.ur.slice(),
+    sh: st.sh.slice(),
+    shd: st.shd.slice(),
+    dev: st.dev.slice(),
+    city: st.city.slice(),
+    rk,
+    rh: st.rh.slice(),
+    rup: st.rup.slice(),
+    runePile: st.runePile.slice(),
+    handles: st.handles,
+    act: st.act.slice(),
+    players,
+    titles: st.titles.slice(),
+    titleInf: st.titleInf.slice(),
+    order: st.order.slice(),
+    stack: JSON.parse(JSON.stringify(st.stack)) as RwState['stack'],
+    decks: {
+      tactics: st.decks.tactics.length,
+      tacticsDiscard: st.decks.tacticsDiscard.slice(),
+      quests: st.decks.quests.length,
+      questDiscard: st.decks.questDiscard.slice(),
+      objectives: st.decks.objectives.map((d) => d.length),
+      seasons: st.decks.seasons.map((d) => d.length),
+      seasonDiscard: st.decks.seasonDiscard.slice(),
+      fate: st.decks.fate.length,
+      fateDiscard: st.decks.fateDiscard.slice(),
+    },
+    over: st.over,
+    score: st.score,
+  };
+}
+
+function take(pool: number[], n: number): number[] {
+  return pool.splice(0, n);
+}
+function without(all: number[], ...gone: number[][]): number[] {
+  const left = all.slice();
+  for (const g of gone)
+    for (const c of g) {
+      const i = left.indexOf(c);
+      if (i >= 0) left.splice(i, 1);
+    }
+  return left;
+}
+
+/** A complete state consistent with `seat`'s view: unseen cards, runes, picks and deck orders drawn from `rng`. */
+export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
+  const p = pk({ opts: v.opts } as RwState);
+  const me = seat >= 0 && seat !== SPECTATOR ? v.players[seat]! : null;
+  // Hidden hands and decks: what is not seen is dealt at random from what is unaccounted for.
+  const tacPool = rng.shuffle(without(p.tacticsDeck, v.decks.tacticsDiscard, me?.tac ?? []));
+  const questPool = rng.shuffle(
+    without(
+      p.quests.map((_, i) => i),
+      v.decks.questDiscard,
+      me?.quests ?? [],
+      ...v.players.map((x) => x.setupQuests),
+    ),
+  );
+  const objPools = [true, false].map((good) =>
+    rng.shuffle(
+      without(
+        p.objectives.map((o, i) => (o.good === good ? i : -1)).filter((i) => i >= 0),
+        me && me.obj >= 0 ? [me.obj] : [],
+      ),
+    ),
+  );
+  const players = v.players.map((x, s) => {
+    const mine = s === seat;
+    const good = p.factions[v.fac[s]!]?.good ?? true;
+    const handOf = (bits: number) => {
+      const c: number[] = [];
+      for (let n = 1; n <= 8; n++) if (bits & (1 << n)) c.push(n);
+      return c;
+    };
+    return {
+      dial: x.dial.slice(),
+      inf: x.inf,
+      hand: x.hand,
+      played: x.played.slice(),
+      pick: x.pick >= 0 ? x.pick : rng.pick(handOf(x.hand)),
+      cur: x.cur,
+      rec: x.rec,
+      tac: mine ? x.tac!.slice() : take(tacPool, x.tacCount),
+      quests: mine ? x.quests!.slice() : take(questPool, x.questCount),
+      obj: mine ? x.obj : x.obj === -2 ? objPools[good ? 0 : 1]!.pop()! : -1,
+      setupQuests: x.setupQuests.slice(),
+      tacSeason: x.tacSeason.slice(),
+      kn: mine ? x.kn.slice() : [],
+    };
+  });
+  // Rune identities: the unknown tokens hold the dragons not seen (the board's count is public).
+  const onBoard = p.rules.dragonRunes - v.runePile[0]!;
+  const known = v.rk.filter((k) => k === 1).length;
+  const unknown = v.rk.map((k, a) => (k === -2 ? a : -1)).filter((a) => a >= 0);
+  rng.shuffle(unknown);
+  const rk = v.rk.slice();
+  unknown.forEach((a, i) => (rk[a] = i < onBoard - known ? 1 : 0));
+  const seasons = v.decks.seasons.map((n, s) =>
+    rng
+      .shuffle(
+        p.seasons
+          .map((c, i) => (c.season === s && !v.decks.seasonDiscard.includes(i) && i !== v.card ? i : -1))
+          .filter((i) => i >= 0),
+      )
+      .slice(0, n),
+  );
+  const fate = rng
+    .shuffle(
+      without(
+        p.fate.map((_, i) => i),
+        v.decks.fateDiscard,
+      ),
+    )
+    .slice(0, v.decks.fate);
+  const st: RwState = {
+    n: v.n,
+    opts: v.opts,
+    preset: v.preset,
+    rng: [rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30)],
+    first: v.first,
+    fac: v.fac.slice(),
+    year: v.year,
+    season: v.season,
+    card: v.card,
+    pos: v.pos.slice(),
+    rot: v.rot.slice(),
+    bkey: '',
+    markers: v.markers.slice(),
+    home: v.home.slice(),
+    own: v.own.slice(),
+    us: v.us.slice(),
+    ur: v.ur.slice(),
+    sh: v.sh.slice(),
+    shd: v.shd.slice(),
+    dev: v.dev.slice(),
+    city: v.city.slice(),
+    rk,
+    rh: v.rh.slice(),
+    rup: v.rup.slice(),
+    runePile: v.runePile.slice(),
+    handles: v.handles,
+    act: v.act.slice(),
+    p: players,
+    decks: {
+      tactics: take(tacPool, v.decks.tactics),
+      tacticsDiscard: v.decks.tacticsDiscard.slice(),
+      quests: take(questPool, v.decks.quests),
+      questDiscard: v.decks.questDiscard.slice(),
+      objectives: objPools.map((pool, i) => pool.slice(0, v.decks.objectives[i])),
+      seasons,
+      seasonDiscard: v.decks.seasonDiscard.slice(),
+      fate,
+      fateDiscard: v.decks.fateDiscard.slice(),
+    },
+    titles: v.titles.slice(),
+    titleInf: v.titleInf.slice(),
+    order: v.order.slice(),
+    stack: JSON.parse(JSON.stringify(v.stack)) as RwState['stack'],
+    over: v.over,
+    score: v.score,
+  };
+  st.bkey = boardKey(st);
+  return st;
+}

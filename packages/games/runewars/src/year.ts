@@ -1,0 +1,594 @@
+/**
+ * The game year (02-year-and-seasons.md): the game frame that runs setup and then season after season
+ * (RW-YEAR-01..05), the Season card and its generic effects (RW-SEASON-01..09), the secondary abilities
+ * of spring, summer, fall and winter (RW-SEASON-10..25), the secret Order selection (RW-YEAR-10..14,
+ * RW-DP-30), the reveal and play order (RW-YEAR-20..22, 30..35), a player's turn with its timing windows
+ * and Supremacy (RW-YEAR-23..29, RW-DP-40/43), the unit limit and hand limits (RW-LIMIT-03/06, RW-DP-26/42,
+ * RW-DP-13), and the end of the game (RW-VICT-14..16).
+ */
+import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
+import { emit, OK, shuffle } from '@tabula/engine';
+import {
+  board,
+  checkHands,
+  ctrl,
+  dialIcons,
+  drawQuests,
+  drawTactics,
+  fail,
+  pk,
+  playOrder,
+  production,
+  removeUnit,
+  setDial,
+  unitsOf,
+} from './common.js';
+import { scoreGame } from './end.js';
+import { harvestPrimary, powerPrimary, titleOffers } from './orders.js';
+import {
+  clockwise,
+  dealSetupQuests,
+  placePreset,
+  populate,
+  pushInOrder,
+  startingHands,
+  startingUnits,
+} from './setup.js';
+import { startManualBoard } from './board.js';
+import type { Frame, RwAction, RwState, WindowAt } from './types.js';
+
+type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
+
+/* ------------------------------------------------------------------ the game frame */
+
+export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
+  const p = pk(st);
+  switch (f.step) {
+    case 1: // setup step 2: factions, clockwise from the first player (RW-SETUP-04, RW-DP-02)
+      f.step = 2;
+      pushInOrder(st, clockwise(st, st.first), (seat) => ({ k: 'faction', seat }));
+      return false;
+    case 2: // setup step 3, board steps 1–4 (RW-MAP-05..16)
+      f.step = 3;
+      dealSetupQuests(st, log);
+      if (st.preset >= 0) placePreset(st, log);
+      else startManualBoard(st, log);
+      return false;
+    case 3: {
+      // board step 5: setup runes, counterclockwise from the first player (RW-MAP-17)
+      f.step = 4;
+      const ccw = Array.from({ length: st.n }, (_, i) => (st.first - i + st.n) % st.n);
+      pushInOrder(st, ccw, (seat) => ({ k: 'runes', seat }));
+      return false;
+    }
+    case 4: // board step 6: home realms, clockwise from the left of the first player (RW-MAP-19)
+      f.step = 5;
+      pushInOrder(st, clockwise(st, (st.first + 1) % st.n), (seat) => ({ k: 'home', seat }));
+      return false;
+    case 5: // board steps 7–8, setup steps 4–6
+      f.step = 6;
+      populate(st, log);
+      pushInOrder(st, clockwise(st, st.first), (seat) => ({ k: 'place', seat, q: startingUnits(st, seat) }));
+      return false;
+    case 6: // setup steps 10–12, then spring of year 1 (RW-SETUP-17)
+      startingHands(st, log);
+      st.year = 1;
+      st.season = 0;
+      f.step = 10;
+      return false;
+    case 10: // season step 1: the Season card (RW-SEASON-01..07)
+      f.step = 11;
+      seasonCard(st, log);
+      secondary(st, log);
+      return false;
+    case 11: // season step 2: Order selection (RW-YEAR-10..14)
+      f.step = 12;
+      st.stack.push({ k: 'orders' });
+      return false;
+    case 12: {
+      // season step 3: reveal, play order fixed now (RW-YEAR-20..22)
+      f.step = 13;
+      for (const x of st.p) {
+        x.cur = x.pick;
+        x.hand &= ~(1 << x.pick);
+        x.pick = 0;
+      }
+      st.order = playOrder(st);
+      emit(log, 'rw.ev.reveal', { orders: st.p.map((x) => x.cur), seats: st.order.slice() }, [
+        'RW-YEAR-20',
+        'RW-YEAR-21',
+        'RW-YEAR-22',
+      ]);
+      pushInOrder(st, st.order, (seat) => ({ k: 'turn', seat, step: 0 }));
+      return false;
+    }
+    case 13: // the season ends when every player has resolved his Order (RW-YEAR-02)
+      if (st.season === 3 && st.year >= p.rules.years) {
+        scoreGame(st, log);
+        return false;
+      }
+      st.season = (st.season + 1) % 4;
+      if (st.season === 0) st.year++;
+      st.card = -1;
+      f.step = 10;
+      return false;
+    default:
+      throw new Error(`RuneWars: unknown game step ${f.step}`);
+  }
+}
+
+/* ------------------------------------------------------------------ Season card (RW-SEASON-01..09) */
+
+function seasonCard(st: RwState, log: EventSink): void {
+  const p = pk(st);
+  // RW-SEASON-01: a Victory card on this season's deck would resolve first (Victory cards come with M2).
+  const deck = st.decks.seasons[st.season]!;
+  const c = deck.length ? deck.pop()! : -1;
+  st.card = c;
+  emit(log, 'rw.ev.season', { year: st.year, season: st.season, card: c }, ['RW-SEASON-02', 'RW-YEAR-04']);
+  if (c < 0) return;
+  const order = playOrder(st); // RW-SEASON-05/06: the previous season's Orders
+  for (const e of p.seasons[c]!.effects) {
+    switch (e.do) {
+      case 'harvest':
+        for (const s of order) harvestPrimary(st, s, log, 'RW-SEASON-03');
+        break;
+      case 'famine':
+        for (const s of order) {
+          const prod = production(st, s);
+          for (let r = 0; r < 3; r++) if (st.p[s]!.dial[r]! > prod[r]!) setDial(st, s, r, prod[r]!);
+        }
+        emit(log, 'rw.ev.famine', {}, ['RW-SEASON-03']);
+        break;
+      case 'dial':
+        for (const s of order) setDial(st, s, e.res, st.p[s]!.dial[e.res]! + e.delta);
+        emit(log, 'rw.ev.dialAll', { res: e.res, delta: e.delta }, ['RW-SEASON-03', 'RW-DIAL-05']);
+        break;
+      case 'drawQuests':
+        for (const s of order) drawQuests(st, s, e.count, log, 'RW-SEASON-03');
+        break;
+      case 'influencePerCity':
+        for (const s of order) {
+          const n = citiesOf(st, s) * e.count;
+          st.p[s]!.inf += n;
+          if (n) emit(log, 'rw.ev.influence', { seat: s, n }, ['RW-SEASON-03']);
+        }
+        break;
+      case 'tacticsToMostCities': {
+        const counts = st.p.map((_, s) => citiesOf(st, s));
+        const most = Math.max(...counts);
+        if (most > 0)
+          for (const s of order) if (counts[s] === most) drawTactics(st, s, e.count, log, 'RW-SEASON-03');
+        break;
+      }
+      case 'loseInfluenceIfFood':
+        for (const s of order)
+          if (st.p[s]!.dial[0]! <= e.atMost) {
+            const n = Math.min(e.count, st.p[s]!.inf);
+            st.p[s]!.inf -= n;
+            if (n) emit(log, 'rw.ev.influenceLost', { seat: s, n }, ['RW-SEASON-03']);
+          }
+        break;
+      case 'later':
+        emit(log, 'rw.ev.seasonLater', { card: c, milestone: e.milestone }, ['RW-SEASON-03']);
+        break;
+    }
+  }
+  // RW-SEASON-07: discarded face up. Hands over their limits are trimmed at once (RW-DP-26).
+  st.decks.seasonDiscard.push(c);
+  for (let i = order.length - 1; i >= 0; i--) checkHands(st, order[i]!);
+}
+
+function citiesOf(st: RwState, seat: Seat): number {
+  let n = 0;
+  for (const a of board(st).on) if (st.city[a]! >= 0 && ctrl(st, a) === seat) n++;
+  return n;
+}
+
+/** The season's secondary ability (RW-SEASON-10..25). */
+function secondary(st: RwState, log: EventSink): void {
+  const p = pk(st);
+  switch (st.season) {
+    case 0: // spring (RW-SEASON-10..13): simultaneous, no choice
+      st.act.fill(0);
+      for (const x of st.p) {
+        x.hand = 0b111111110;
+        x.played = [];
+      }
+      for (let i = 0; i < st.ur.length; i++)
+        if (st.ur[i]) {
+          st.us[i]! += st.ur[i]!;
+          st.ur[i] = 0;
+        }
+      emit(log, 'rw.ev.spring', {}, ['RW-SEASON-10', 'RW-SEASON-11', 'RW-SEASON-12', 'RW-SEASON-13']);
+      break;
+    case 1: // summer: the Quest Phase (RW-SEASON-14/15) comes with heroes (M4)
+      emit(log, 'rw.ev.summer', {}, ['RW-SEASON-14', 'RW-SEASON-15']);
+      break;
+    case 2: {
+      // fall (RW-SEASON-16..19): the Fate discard is shuffled back, then each chooses in play order
+      st.decks.fate.push(...st.decks.fateDiscard);
+      st.decks.fateDiscard = [];
+      shuffle(st.rng, st.decks.fate);
+      emit(log, 'rw.ev.fall', {}, ['RW-SEASON-16']);
+      pushInOrder(st, playOrder(st), (seat) => ({ k: 'fall', seat }));
+      break;
+    }
+    case 3: {
+      // winter (RW-SEASON-20..25): the food limit in play order; water borders are ignored all winter
+      emit(log, 'rw.ev.winter', {}, ['RW-SEASON-20', 'RW-SEASON-24']);
+      const order = playOrder(st);
+      for (let i = order.length - 1; i >= 0; i--) {
+        const s = order[i]!;
+        const cap = Math.min(st.p[s]!.dial[0]!, p.rules.unitLimit);
+        st.stack.push({ k: 'cull', seat: s, cap, areas: [], winter: 1, rule: 'RW-SEASON-20' });
+      }
+      break;
+    }
+  }
+}
+
+/* ------------------------------------------------------------------ RW-DP-12: the fall choice */
+
+export const fallDecision: Decision<RwState, F<'fall'>, RwAction> = {
+  prompt: 'rw.fall',
+  rule: 'RW-SEASON-17',
+  who: (_st, f) => [f.seat],
+  asks: (_st, f, seat) => seat === f.seat,
+  offers(_st, _f, _seat, out) {
+    out.push({ type: 'fall', pick: 'influence' }, { type: 'fall', pick: 'tactics' });
+  },
+  answer(st, _f, seat, a, log): ApplyResult {
+    if (a.type !== 'fall' || (a.pick !== 'influence' && a.pick !== 'tactics'))
+      return fail('wrongAction', 'Take influence or draw a Tactics card.', 'RW-SEASON-17');
+    const p = pk(st);
+    st.stack.pop();
+    if (a.pick === 'influence') {
+      st.p[seat]!.inf += p.rules.fallInfluence;
+      emit(log, 'rw.ev.influence', { seat, n: p.rules.fallInfluence }, ['RW-SEASON-17']);
+    } else {
+      drawTactics(st, seat, p.rules.fallTactics, log, 'RW-SEASON-17');
+      checkHands(st, seat);
+    }
+    return OK;
+  },
+  // RW-DP-89: take 2 influence.
+  byDefault: () => ({ type: 'fall', pick: 'influence' }),
+};
+
+/* ------------------------------------------------------------------ RW-DP-30: secret Order selection */
+
+export const ordersDecision: Decision<RwState, F<'orders'>, RwAction> = {
+  prompt: 'rw.order',
+  rule: 'RW-YEAR-10',
+  who: (st) => Array.from({ length: st.n }, (_, i) => i),
+  asks: () => true,
+  // RW-YEAR-11/14: secret; a seat that has chosen may change its choice until all have chosen.
+  ask: (st, _f, seat) => (st.p[seat]!.pick ? { secret: true, optional: true } : { secret: true }),
+  offers(st, _f, seat, out) {
+    const x = st.p[seat]!;
+    for (let n = 1; n <= 8; n++) if (x.hand & (1 << n) && n !== x.pick) out.push({ type: 'order', n });
+  },
+  answer(st, _f, seat, a, log): ApplyResult {
+    if (a.type !== 'order') return fail('wrongAction', 'Choose an Order card.', 'RW-DP-30');
+    const x = st.p[seat]!;
+    if (!Number.isInteger(a.n) || a.n < 1 || a.n > 8 || !(x.hand & (1 << a.n)))
+      return fail(
+        'orderNotInHand',
+        'That Order card is not in your hand: it was played this year.',
+        'RW-YEAR-12',
+      );
+    const changed = x.pick !== 0;
+    x.pick = a.n;
+    emit(log, changed ? 'rw.ev.orderChanged' : 'rw.ev.orderChosen', { seat }, ['RW-YEAR-11', 'RW-YEAR-14']);
+    if (st.p.every((y) => y.pick !== 0)) st.stack.pop();
+    return OK;
+  },
+  // RW-DP-89: the lowest-numbered Order card in hand.
+  byDefault(st, _f, seat) {
+    const x = st.p[seat]!;
+    if (x.pick) return null;
+    for (let n = 1; n <= 8; n++) if (x.hand & (1 << n)) return { type: 'order', n };
+    return null;
+  },
+};
+
+/* ------------------------------------------------------------------ a turn (RW-YEAR-23..29) */
+
+/** Whether a Supremacy bonus is available: the card is higher than every card played this year (RW-YEAR-24/25). */
+export function supremacy(st: RwState, seat: Seat): boolean {
+  const x = st.p[seat]!;
+  for (const c of x.played) if (c >= x.cur) return false;
+  return true;
+}
+
+/** Whether the Supremacy of an Order needs asking now (RW-DP-43); M1 has no battles and no heroes. */
+function supremacyApplies(st: RwState, seat: Seat, n: number): boolean {
+  switch (n) {
+    case 1: // Strategize: draw Tactics per T icon (RW-STRAT-10)
+      return dialIcons(st, seat, 0).tac + dialIcons(st, seat, 1).tac + dialIcons(st, seat, 2).tac > 0;
+    case 2: // Mobilize: a second resolution (RW-MOB-06)
+    case 4: // Harvest: developments (RW-HARV-04/05)
+    case 5: // Recruit: a second resource (RW-RECR-06)
+      return true;
+    case 7: // Acquire Power: a Title (RW-POWER-02)
+      return titleOffers(st, seat).length > 0;
+    default:
+      // Conquer's works inside a battle (RW-CONQ-02/03, M2); Rally Support's draws heroes (RW-RALLY-08, M4);
+      // Fortify has none (RW-FORT-07).
+      return false;
+  }
+}
+
+/**
+ * Whether a timing window opens (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14): when a card of the pack could
+ * answer it. It is the same for every seat whatever they hold, so it tells nothing; M1's pack plays no
+ * card yet (Tactics are scripted in M5), so no window opens.
+ */
+export function windowLive(_st: RwState, _at: WindowAt): boolean {
+  return false;
+}
+
+export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
+  const x = st.p[f.seat]!;
+  switch (f.step) {
+    case 0:
+      f.step = 1;
+      emit(log, 'rw.ev.turn', { seat: f.seat, order: x.cur }, ['RW-YEAR-21', 'RW-YEAR-28']);
+      if (windowLive(st, 'preOrder'))
+        st.stack.push({ k: 'window', seats: [f.seat], at: 'preOrder', done: [] });
+      return false;
+    case 1:
+      f.step = 2;
+      switch (x.cur) {
+        case 1:
+          st.stack.push({ k: 'strat', seat: f.seat, d: [] });
+          break;
+        case 2:
+        case 3:
+          st.stack.push({ k: 'mob', seat: f.seat, n: x.cur, x: -1, d: [], second: 0 });
+          break;
+        case 4:
+          harvestPrimary(st, f.seat, log, 'RW-HARV-01');
+          break;
+        case 5:
+          st.stack.push({ k: 'recruit', seat: f.seat, used: 0, q: [], sup: 0 });
+          break;
+        case 6:
+          st.stack.push({ k: 'rally', seat: f.seat, done: [] });
+          break;
+        case 7:
+          powerPrimary(st, f.seat, log);
+          break;
+        case 8:
+          st.stack.push({ k: 'fort', seat: f.seat, did: 0 });
+          break;
+      }
+      return false;
+    case 2:
+      f.step = 3;
+      if (supremacy(st, f.seat) && supremacyApplies(st, f.seat, x.cur))
+        st.stack.push({ k: 'sup', seat: f.seat, n: x.cur });
+      return false;
+    case 3:
+      f.step = 4;
+      if (windowLive(st, 'postOrder'))
+        st.stack.push({ k: 'window', seats: [f.seat], at: 'postOrder', done: [] });
+      return false;
+    default:
+      // End of turn (RW-YEAR-27): the card stays face up. Elimination checks come with battles (M2).
+      x.played.push(x.cur);
+      st.stack.pop();
+      return false;
+  }
+}
+
+/* ------------------------------------------------------------------ RW-DP-43: use the Supremacy Bonus? */
+
+export const supDecision: Decision<RwState, F<'sup'>, RwAction> = {
+  prompt: 'rw.supremacy',
+  rule: 'RW-YEAR-24',
+  who: (_st, f) => [f.seat],
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (_st, f) => ({ args: { order: f.n } }),
+  offers(_st, _f, _seat, out) {
+    out.push({ type: 'supremacy', use: true }, { type: 'supremacy', use: false });
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (a.type !== 'supremacy' || typeof a.use !== 'boolean')
+      return fail('wrongAction', 'Use or decline the Supremacy Bonus.', 'RW-YEAR-26');
+    st.stack.pop();
+    emit(log, a.use ? 'rw.ev.supremacy' : 'rw.ev.supremacyDeclined', { seat, order: f.n }, [
+      'RW-YEAR-24',
+      'RW-YEAR-26',
+    ]);
+    if (!a.use) return OK;
+    switch (f.n) {
+      case 1: {
+        let n = 0;
+        for (let r = 0; r < 3; r++) n += dialIcons(st, seat, r).tac;
+        drawTactics(st, seat, n, log, 'RW-STRAT-10');
+        checkHands(st, seat);
+        break;
+      }
+      case 2:
+        st.stack.push({ k: 'mob', seat, n: 2, x: -1, d: [], second: 1 });
+        break;
+      case 4:
+        st.stack.push({ k: 'hsup', seat, step: 0 });
+        break;
+      case 5:
+        st.stack.push({ k: 'recruit', seat, used: st.p[seat]!.rec, q: [], sup: 1 });
+        break;
+      case 7:
+        st.stack.push({ k: 'title', seat });
+        break;
+    }
+    return OK;
+  },
+  // RW-DP-89 (DP-43): taken when it costs nothing and needs no further choice; declined otherwise.
+  byDefault: (_st, f) => ({ type: 'supremacy', use: f.n === 1 || f.n === 5 }),
+};
+
+/* ------------------------------------------------------------------ timing windows (skeleton) */
+
+export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
+  prompt: 'rw.window',
+  rule: 'RW-YEAR-29',
+  who: (_st, f) => f.seats.filter((s) => !f.done.includes(s)),
+  ask: (_st, f) => ({ window: true, args: { at: f.at } }),
+  offers(_st, _f, _seat, out) {
+    out.push({ type: 'pass' });
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (a.type !== 'pass') return fail('wrongAction', 'Play a card or pass.', 'RW-DP-67');
+    f.done.push(seat);
+    if (f.seats.every((s) => f.done.includes(s))) {
+      st.stack.pop();
+      emit(log, 'rw.ev.windowClosed', { at: f.at }, ['RW-YEAR-29']);
+    }
+    return OK;
+  },
+  // RW-DP-89 (DP-40, DP-61, DP-67): pass.
+  byDefault: () => ({ type: 'pass' }),
+};
+
+/* ------------------------------------------------------------------ RW-DP-13/42: units over the limit */
+
+/** Areas where a seat is over `cap` (all his areas in winter, else the frame's). */
+function overAreas(st: RwState, f: F<'cull'>): number[] {
+  const out: number[] = [];
+  const src = f.winter ? board(st).on : f.areas;
+  for (const a of src) if (unitsOf(st, a, f.seat) > f.cap) out.push(a);
+  return out;
+}
+
+export function runCull(st: RwState, f: F<'cull'>, log: EventSink): boolean {
+  // RW-LIMIT-06: once at the limit he may still destroy more there, until he says done; in winter he
+  // destroys the excess only (RW-SEASON-20).
+  if (!f.winter || overAreas(st, f).length) return true;
+  st.stack.pop();
+  if (f.cap === 0) emit(log, 'rw.ev.starved', { seat: f.seat }, ['RW-SEASON-22']);
+  return false;
+}
+
+export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
+  prompt: 'rw.cull',
+  rule: 'RW-LIMIT-03',
+  who: (_st, f) => [f.seat],
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (_st, f) => ({ args: { cap: f.cap, winter: f.winter === 1 } }),
+  offers(st, f, seat, out) {
+    const p = pk(st);
+    const us = p.factions[st.fac[seat]!]!.units;
+    const over = overAreas(st, f);
+    if (!f.winter && over.length === 0) out.push({ type: 'done' });
+    for (const a of over.length || f.winter ? over : f.areas)
+      for (const u of us) {
+        if (st.us[a * p.U + u]) out.push({ type: 'destroy', area: a, u });
+        if (st.ur[a * p.U + u]) out.push({ type: 'destroy', area: a, u, routed: true });
+      }
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    const over = overAreas(st, f);
+    if (a.type === 'done' && !f.winter && over.length === 0) {
+      st.stack.pop();
+      return OK;
+    }
+    if (a.type !== 'destroy') return fail('wrongAction', 'Destroy units down to the limit.', 'RW-LIMIT-03');
+    const p = pk(st);
+    if (!(over.length || f.winter ? over : f.areas).includes(a.area))
+      return fail(
+        'notOver',
+        'You are not over the limit in that area.',
+        f.winter ? 'RW-SEASON-20' : 'RW-LIMIT-03',
+      );
+    const i = a.area * p.U + a.u;
+    if (!p.factions[st.fac[seat]!]!.units.includes(a.u) || (a.routed ? st.ur[i]! : st.us[i]!) <= 0)
+      return fail('noSuchUnit', 'You have no such unit there.', 'RW-LIMIT-06');
+    removeUnit(st, a.area, a.u, !!a.routed, seat);
+    emit(log, 'rw.ev.destroyed', { seat, area: a.area, u: a.u }, [
+      f.winter ? 'RW-SEASON-20' : 'RW-LIMIT-03',
+      'RW-LIMIT-06',
+    ]);
+    return OK;
+  },
+  // RW-DP-89 (DP-13, DP-42): routed units first, then the lowest health, then reverse canonical order.
+  byDefault(st, f, seat) {
+    const out: RwAction[] = [];
+    cullDecision.offers(st, f, seat, out);
+    const p = pk(st);
+    let best: RwAction | null = null;
+    let bk = Infinity;
+    if (out[0]?.type === 'done') return out[0];
+    for (const x of out) {
+      if (x.type !== 'destroy') continue;
+      const k = (x.routed ? 0 : 1e6) + p.units[x.u]!.health * 1e3 - x.u;
+      if (k < bk) {
+        bk = k;
+        best = x;
+      }
+    }
+    return best;
+  },
+};
+
+/** Pushes the unit-limit check (RW-LIMIT-03/05) for a seat over 8 in any of `areas`. */
+export function checkLimit(st: RwState, seat: Seat, areas: number[]): void {
+  const cap = pk(st).rules.unitLimit;
+  const over = areas.filter((a, i) => areas.indexOf(a) === i && unitsOf(st, a, seat) > cap);
+  if (over.length) st.stack.push({ k: 'cull', seat, cap, areas: over, winter: 0, rule: 'RW-LIMIT-03' });
+}
+
+/* ------------------------------------------------------------------ RW-DP-26: hand limits */
+
+export const discardDecision: Decision<RwState, F<'discard'>, RwAction> = {
+  prompt: 'rw.discard',
+  rule: 'RW-DP-26',
+  who: (_st, f) => [f.seat],
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (st, f) => ({
+    args: { kind: f.kind ? 'quests' : 'tactics', over: handOver(st, f) },
+  }),
+  offers(st, f, seat, out) {
+    const hand = f.kind ? st.p[seat]!.quests : st.p[seat]!.tac;
+    const seen = new Set<number>();
+    for (const c of hand)
+      if (!seen.has(c)) {
+        seen.add(c);
+        out.push({ type: 'discard', card: c });
+      }
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (a.type !== 'discard') return fail('wrongAction', 'Discard down to your hand limit.', 'RW-DP-26');
+    const x = st.p[seat]!;
+    const hand = f.kind ? x.quests : x.tac;
+    const i = hand.lastIndexOf(a.card);
+    if (i < 0) return fail('notInHand', 'That card is not in your hand.', 'RW-DP-26');
+    hand.splice(i, 1);
+    if (f.kind) st.decks.questDiscard.push(a.card);
+    else {
+      x.tacSeason.splice(i, 1);
+      st.decks.tacticsDiscard.push(a.card);
+    }
+    emit(
+      log,
+      f.kind ? 'rw.ev.discardedQuest' : 'rw.ev.discardedTactics',
+      { seat, [f.kind ? 'qcard' : 'tcard']: a.card },
+      ['RW-DP-26'],
+    );
+    if (handOver(st, f) <= 0) st.stack.pop();
+    return OK;
+  },
+  // RW-DP-89 (DP-26): the most recently drawn card first.
+  byDefault(st, f, seat) {
+    const hand = f.kind ? st.p[seat]!.quests : st.p[seat]!.tac;
+    return hand.length ? { type: 'discard', card: hand[hand.length - 1]! } : null;
+  },
+};
+
+function handOver(st: RwState, f: F<'discard'>): number {
+  const p = pk(st);
+  const x = st.p[f.seat]!;
+  return f.kind ? x.quests.length - p.rules.handQuests : x.tac.length - p.rules.handTactics;
+}
