@@ -1,5 +1,6 @@
 /** Shared pieces of the commands: errors with exit codes, option parsing, texts, seat names, game texts. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AnyGame, GameEvent, Locale, Outcome, Prompt, RuleError, Seat } from '@tabula/engine';
 import { translate } from '@tabula/engine';
 import { GAMES, findGame } from '@tabula/catalog';
@@ -372,6 +373,17 @@ export function eventLines(
 /** Reads a JSON file given on the command line, with a clear error for a missing, unreadable or bad file. */
 export function readJsonFile(file: string): unknown {
   let text: string;
+  // A folder is read as an object of its JSON files, each under its name without ".json" (a data pack).
+  try {
+    if (statSync(file).isDirectory()) {
+      const out: Record<string, unknown> = {};
+      for (const name of readdirSync(file).sort())
+        if (name.endsWith('.json')) out[name.slice(0, -5)] = readJsonFile(join(file, name));
+      return out;
+    }
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+  }
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {

@@ -5,4 +5,5 @@ export const loaders: Record<string, () => Promise<GameClient>> = {
   'age-of-heroes': () => import('./age-of-heroes/client.js').then((m) => m.client),
   'struggle-for-rome': () => import('./struggle-for-rome/client.js').then((m) => m.client),
   nations: () => import('./nations/client.js').then((m) => m.client),
+  runewars: () => import('./runewars/client.js').then((m) => m.client),
 };
