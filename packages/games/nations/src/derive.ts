@@ -618,9 +618,7 @@ export function deployCost(
   sm: SeatMods = seatMods(st, s),
 ): { stone: number; other: Array<[Res, number]> } {
   const bag = c.deployCost ?? {};
-  let stone = bag.stone ?? 0;
-  for (const d of sm.deploy)
-    if (d.type === undefined || d.type === c.type) stone = Math.max(d.min ?? 0, stone + d.delta);
+  const stone = deployStone(c, sm);
   let other = NO_OTHER;
   if (bag.gold || bag.food || bag.books) {
     other = [];
@@ -628,7 +626,14 @@ export function deployCost(
     if (bag.food) other.push(['food', bag.food]);
     if (bag.books) other.push(['books', bag.books]);
   }
-  return { stone: Math.max(0, stone), other };
+  return { stone, other };
+}
+/** The stone a deployment onto card c costs with the seat's modifiers (NAT-DEPLOY-3), without building a cost. */
+export function deployStone(c: ProgressCard, sm: SeatMods): number {
+  let stone = c.deployCost?.stone ?? 0;
+  for (const d of sm.deploy)
+    if (d.type === undefined || d.type === c.type) stone = Math.max(d.min ?? 0, stone + d.delta);
+  return Math.max(0, stone);
 }
 export function architectCost(st: NatState, s: number, base: number): number {
   let v = base;

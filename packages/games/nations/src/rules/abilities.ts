@@ -2,6 +2,7 @@
  * Abilities (NAT-ABIL): the cards and boards with abilities, whether one may be used now, and the actions a
  * turn offers for them.
  */
+import type { Deck } from '../derive.js';
 import { BOARD_ABILITIES, board, cond, deckOf, F_ABIL } from '../derive.js';
 import type { Inst } from '../state.js';
 import type { NatAction, NatState } from '../state.js';
@@ -27,14 +28,18 @@ export function eachAbilitySource(
     if (b.abilities) fn(-1, b.abilities);
   }
   const dk = deckOf(st);
-  const each = (x: Inst) => {
-    const e = dk.instEntry(x);
-    if (e.flags & F_ABIL) fn(x.u, e.c.abilities ?? []);
-  };
-  for (const x of p.advisors) each(x);
-  for (const x of p.row) if (x && x.w > 0) each(x);
-  for (const x of p.colonies) each(x);
-  for (const x of p.wonders) each(x);
+  for (const x of p.advisors) abilitiesOf(dk, x, fn);
+  for (const x of p.row) if (x && x.w > 0) abilitiesOf(dk, x, fn);
+  for (const x of p.colonies) abilitiesOf(dk, x, fn);
+  for (const x of p.wonders) abilitiesOf(dk, x, fn);
+}
+function abilitiesOf(
+  dk: Deck,
+  x: Inst,
+  fn: (u: number, abilities: NonNullable<ProgressCard['abilities']>) => void,
+): void {
+  const e = dk.instEntry(x);
+  if (e.flags & F_ABIL) fn(x.u, e.c.abilities ?? []);
 }
 
 /** The sources of a seat's abilities: [instance id (-1 = board), abilities]. */

@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import type { Deck, Snapshot } from '../derive.js';
-import { cond, deckOf, F_REM, snapshot } from '../derive.js';
+import { cond, deckOf, F_REM } from '../derive.js';
 import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
 import type { Inst, NatState } from '../state.js';
 import { cardIdOf } from './core.js';
@@ -13,7 +13,7 @@ import { cardIdOf } from './core.js';
 /** NAT-REM-1..4: remove every card whose removal condition holds, to a fixpoint. */
 export function checkRemovals(st: NatState, log: EventSink): void {
   const dk = deckOf(st);
-  if (!dk.removable) return;
+  if (!dk.removable || !removableInPlay(st, dk)) return;
   for (let round = 0; round < 20; round++) {
     const hits = removalHits(st, dk);
     if (hits.length === 0) return;
@@ -25,11 +25,30 @@ export function checkRemovals(st: NatState, log: EventSink): void {
   }
 }
 
+/** Whether a card with a removal condition is in play (a walk without allocation, before the real check). */
+function removableInPlay(st: NatState, dk: Deck): boolean {
+  const areas = dk.removableAreas;
+  for (const p of st.players) {
+    if (areas & AREA_ADVISORS && anyRem(p.advisors, dk)) return true;
+    if (areas & AREA_ROW && anyRem(p.row, dk)) return true;
+    if (areas & AREA_COLONIES && anyRem(p.colonies, dk)) return true;
+    if (areas & AREA_WONDERS && anyRem(p.wonders, dk)) return true;
+  }
+  return false;
+}
+function anyRem(list: ReadonlyArray<Inst | null>, dk: Deck): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (x && dk.instEntry(x).flags & F_REM) return true;
+  }
+  return false;
+}
+
 /** The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance]. */
 function removalHits(st: NatState, dk: Deck): Array<[number, number]> {
   const hits: Array<[number, number]> = [];
   // Every condition reads the same state: strength and stability are computed at most once.
-  const snap = snapshot(st);
+  const snap: Snapshot = { st, d: null };
   // Only the areas where a card with a removal condition can lie, by its type (the deck's data).
   const areas = dk.removableAreas;
   for (const s of st.order) {

@@ -13,6 +13,7 @@ import {
   passedAs,
   roundFacts,
 } from '../derive.js';
+import type { Deck } from '../derive.js';
 import type { Inst, NatState, Player } from '../state.js';
 import type { Effect, ProgressCard } from '../types.js';
 import { pushEffects } from './effects.js';
@@ -95,14 +96,10 @@ export function fireTriggers(st: NatState, on: string, s: number, data: Record<s
       if (b.triggers) triggerHits(st, on, o, s, data, -1, b, hits);
     }
     if (!cards) continue;
-    const each = (x: Inst) => {
-      const e = dk.instEntry(x);
-      if (e.fires & bit) triggerHits(st, on, o, s, data, x.u, e.c, hits);
-    };
-    for (const x of p.advisors) each(x);
-    for (const x of p.row) if (x && x.w > 0) each(x);
-    for (const x of p.colonies) each(x);
-    for (const x of p.wonders) each(x);
+    cardTriggers(st, on, o, s, data, p.advisors, false, dk, bit, hits);
+    cardTriggers(st, on, o, s, data, p.row, true, dk, bit, hits);
+    cardTriggers(st, on, o, s, data, p.colonies, false, dk, bit, hits);
+    cardTriggers(st, on, o, s, data, p.wonders, false, dk, bit, hits);
   }
   for (let k = hits.length - 1; k >= 0; k--) {
     const [o, effs, src, u] = hits[k]!;
@@ -110,6 +107,26 @@ export function fireTriggers(st: NatState, on: string, s: number, data: Record<s
   }
 }
 
+/** The triggers of one area's cards (the row: manned cards only) that react to event `on` (bit `bit`). */
+function cardTriggers(
+  st: NatState,
+  on: string,
+  o: number,
+  s: number,
+  data: Record<string, unknown>,
+  list: ReadonlyArray<Inst | null>,
+  mannedOnly: boolean,
+  dk: Deck,
+  bit: number,
+  hits: TriggerHit[],
+): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (!x || (mannedOnly && x.w <= 0)) continue;
+    const e = dk.instEntry(x);
+    if (e.fires & bit) triggerHits(st, on, o, s, data, x.u, e.c, hits);
+  }
+}
 /** A trigger that fires: owner seat, effects, source name, instance. */
 export type TriggerHit = [number, Effect[], string, number];
 

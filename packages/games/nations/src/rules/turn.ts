@@ -5,7 +5,18 @@
 import type { EventSink, Node } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { E } from '../config.js';
-import { MK, ROUND_BUY, ROUND_PASS, deckOf, card, deployCost, hasMod, modSum, seatMods } from '../derive.js';
+import {
+  MK,
+  ROUND_BUY,
+  ROUND_PASS,
+  architectCost,
+  card,
+  deckOf,
+  deployStone,
+  hasMod,
+  modSum,
+  seatMods,
+} from '../derive.js';
 import type { NatAction, NatState } from '../state.js';
 import { abilityActions, abilityError, abilitySources, eachAbilitySource } from './abilities.js';
 import { buy, buyError, buyProblem } from './buy.js';
@@ -273,20 +284,27 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
       const target = slots[to];
       if (!target) continue;
       const c = dk.instEntry(target).c;
-      if (c.deployCost || sm.deploy.length) {
-        const cost = deployCost(st, seat, c, sm);
-        if (stone < cost.stone) continue;
-        let okOther = true;
-        for (const [r, n] of cost.other) if (p.res[r] < n) okOther = false;
-        if (!okOther) continue;
+      const dc = c.deployCost;
+      if (dc || sm.deploy.length) {
+        if (stone < deployStone(c, sm)) continue;
+        if (
+          dc &&
+          ((dc.gold ?? 0) > p.res.gold || (dc.food ?? 0) > p.res.food || (dc.books ?? 0) > p.res.books)
+        )
+          continue;
       }
       if (p.idle > 0) out.push({ type: 'deploy', from: -1, to });
       for (let m = manned & ~(1 << to), from = 0; m !== 0; m >>>= 1, from++)
         if (m & 1) out.push({ type: 'deploy', from, to });
     }
-    if (p.wip) {
-      if (!hireError(st, seat, false)) out.push({ type: 'hire' });
-      if (!hireError(st, seat, true)) out.push({ type: 'hire', private: true });
+    // Hiring: the checks of `hireError`, the stage's cost computed once for both kinds of architect.
+    const w = p.wip;
+    if (w && (st.pool > 0 || p.priv > 0)) {
+      const stages = card(w.id).stages!;
+      if (w.built < stages.length && p.res.stone >= architectCost(st, seat, stages[w.built]!)) {
+        if (st.pool > 0) out.push({ type: 'hire' });
+        if (p.priv > 0) out.push({ type: 'hire', private: true });
+      }
     }
   }
   eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
