@@ -118,7 +118,7 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
       });
     case 'runes': {
       // Far from each other, in productive areas.
-      return pick((a) => (a.type === 'runes' ? worth(p, v, a.dragon) - worth(p, v, a.fake) * 0.1 : 0));
+      return pick((a) => (a.type === 'rune' ? worth(p, v, a.area) : 0));
     }
     case 'cull':
       return pick((a) => (a.type === 'destroy' ? -p.units[a.u]!.health : a.type === 'done' ? 10 : 0));

@@ -36,6 +36,7 @@ function clonePlayer(x: PlayerState): PlayerState {
     setupQuests: x.setupQuests.slice(),
     tacSeason: x.tacSeason.slice(),
     rec: x.rec,
+    rune: x.rune,
     kn: x.kn.slice(),
   };
 }

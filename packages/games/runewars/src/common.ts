@@ -39,7 +39,7 @@ export function board(st: RwState): BoardRt {
   let b = boards.get(st.bkey);
   if (!b) {
     b = compileBoard(pk(st), st.pos, st.rot);
-    if (boards.size > 256) boards.clear();
+    if (boards.size > 4096) boards.clear();
     boards.set(st.bkey, b);
   }
   lastKey = st.bkey;
@@ -309,8 +309,9 @@ export function pruneKnowledge(st: RwState): void {
  * his knowledge log records them as soon as he controls them.
  */
 export function lookAtControlled(st: RwState): void {
-  for (const a of board(st).on) {
-    if (st.rk[a]! < 0 || st.rup[a]) continue;
+  const rk = st.rk;
+  for (let a = 0; a < rk.length; a++) {
+    if (rk[a]! < 0 || st.rup[a]) continue;
     const c = ctrl(st, a);
     if (c >= 0) see(st, c, a);
   }

@@ -86,12 +86,13 @@ export function describeAction(
 ): string {
   const p = packOf((st ?? v)?.opts.data);
   const P = (x: Record<string, unknown>) => localParams(x, l, seatName, p);
-  void seat;
   switch (a.type) {
     case 'faction':
       return tr(l, 'rw.act.faction', P({ faction: a.f }));
-    case 'runes':
-      return tr(l, 'rw.act.runes', P({ dragon: a.dragon, fake: a.fake }));
+    case 'rune': {
+      const x = (st ?? null)?.p[seat]?.rune ?? v?.players[seat]?.rune ?? -1;
+      return tr(l, x >= 0 ? 'rw.act.runeFalse' : 'rw.act.runeDragon', P({ area: a.area }));
+    }
     case 'home':
       return tr(l, 'rw.act.home', P({ marker: a.marker }));
     case 'stronghold':

@@ -10,6 +10,7 @@ import { compilePack, DEFAULT_PACK, rememberPack } from './pack.js';
 import { presetIndex, RULES_VERSION, setupState } from './setup.js';
 import { heuristicBot } from './bot.js';
 import type { RwAction, RwOptions, RwState, RwView } from './types.js';
+import ruleTextsEn from './data/rule-texts.en.json' with { type: 'json' };
 import { sampleWorld, view } from './view.js';
 
 const optionsSchema: readonly OptionSpec[] = [
@@ -99,6 +100,8 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
   clone: cloneState,
   describeAction,
   messages,
+  // Rule texts for the log's rule links, from the spec (Russian falls back to English for now).
+  ruleTexts: { en: ruleTextsEn as Record<string, string>, ru: {} },
   formatEvent,
   renderText,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),
@@ -132,11 +135,8 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
               { kind: 'space', id: a.to },
               { kind: 'unit', id: a.u },
             ];
-      case 'runes':
-        return [
-          { kind: 'space', id: a.dragon },
-          { kind: 'space', id: a.fake },
-        ];
+      case 'rune':
+        return [{ kind: 'space', id: a.area }];
       case 'shuffle':
         return [
           { kind: 'space', id: a.a },

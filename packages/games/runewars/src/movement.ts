@@ -32,6 +32,7 @@ function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): v
   const b = board(st);
   const bit = 1 << seat;
   const w = winter(st);
+  const foe: number[] = []; // 1 friendly or empty, 0 not, undefined not yet judged
   for (const a of b.on) {
     if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
     const adj = b.adj[a]!,
@@ -42,11 +43,25 @@ function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): v
       for (let i = 0; i < adj.length; i++) {
         const t = adj[i]!;
         // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
-        if (crossable(edge[i]!, fly, w) && friendlyOrEmpty(st, t, seat))
-          out.push({ type: 'draft', from: a, to: t, u });
+        if (!crossable(edge[i]!, fly, w)) continue;
+        const ok = (foe[t] ??= friendlyOrEmpty(st, t, seat) ? 1 : 0);
+        if (ok) out.push({ type: 'draft', from: a, to: t, u });
       }
     }
   }
+}
+
+function canStrat(st: RwState, f: F<'strat'>, seat: Seat, from: number, to: number, u: number): boolean {
+  const p = pk(st);
+  if (!Number.isInteger(from) || from < 0 || from >= st.pos.length || !Number.isInteger(u)) return false;
+  if (st.own[from] !== seat || st.act[from]! & (1 << seat) || !p.factions[st.fac[seat]!]!.units.includes(u))
+    return false;
+  if (free(st, from, u, f.d, 3) <= 0) return false;
+  const b = board(st);
+  const i = b.adj[from]!.indexOf(to);
+  return (
+    i >= 0 && crossable(b.edge[from]![i]!, p.units[u]!.flying, winter(st)) && friendlyOrEmpty(st, to, seat)
+  );
 }
 
 export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
@@ -90,10 +105,7 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
     }
     if (a.type !== 'draft' || a.to === undefined)
       return fail('wrongAction', 'Draft a move to an adjacent area, or commit the plan.', 'RW-DP-41');
-    const ok: RwAction[] = [];
-    stratOffers(st, f, seat, ok);
-    if (!ok.some((x) => x.type === 'draft' && x.from === a.from && x.to === a.to && x.u === a.u))
-      return stratRefusal(st, f, seat, a);
+    if (!canStrat(st, f, seat, a.from, a.to, a.u)) return stratRefusal(st, f, seat, a);
     f.d.push(a.from, a.to, a.u);
     return OK;
   },
@@ -107,6 +119,8 @@ function stratRefusal(
   seat: Seat,
   a: Extract<RwAction, { type: 'draft' }>,
 ): ApplyResult {
+  if (!pk(st).factions[st.fac[seat]!]!.units.includes(a.u))
+    return fail('noSuchUnit', 'You have no such unit there.', 'RW-MOVE-01');
   const b = board(st);
   if (!Number.isInteger(a.from) || a.from < 0 || a.from >= st.pos.length || st.own[a.from] !== seat)
     return fail('noUnits', 'You have no units there.', 'RW-STRAT-01');
@@ -161,12 +175,36 @@ function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number): n
   return dist;
 }
 
+/**
+ * The reach of an activation does not change while its moves are drafted (nothing moves before the
+ * commit, RW-MOVE-28): computed once per frame object (a clone or a replay computes it again).
+ */
+const reaches = new WeakMap<object, { walk: number[]; fly: number[]; x: number }>();
+function reachOf(st: RwState, f: F<'mob'>, seat: Seat): { walk: number[]; fly: number[] } {
+  let r = reaches.get(f);
+  if (!r || r.x !== f.x) {
+    const max = pk(st).rules.fastReach;
+    r = { walk: reach(st, seat, f.x, false, max), fly: reach(st, seat, f.x, true, max), x: f.x };
+    reaches.set(f, r);
+  }
+  return r;
+}
+
+/** Whether a figure of type `u` in `a` may be drafted into the activated area now. */
+function canDraft(st: RwState, f: F<'mob'>, seat: Seat, a: number, u: number): boolean {
+  const p = pk(st);
+  if (a === f.x || st.own[a] !== seat || st.act[a]! & (1 << seat)) return false;
+  const t = p.units[u]!;
+  const { walk, fly } = reachOf(st, f, seat);
+  const d = (t.flying ? fly : walk)[a]!;
+  return d <= (t.fast ? p.rules.fastReach : p.rules.reach) && free(st, a, u, f.d, 2) > 0;
+}
+
 function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void {
   const p = pk(st);
   const r = p.rules;
   const bit = 1 << seat;
-  const walk = reach(st, seat, f.x, false, r.fastReach);
-  const fly = reach(st, seat, f.x, true, r.fastReach);
+  const { walk, fly } = reachOf(st, f, seat);
   for (const a of board(st).on) {
     if (a === f.x || st.own[a] !== seat || st.act[a]! & bit) continue; // RW-MOVE-22, RW-ACT-02
     for (const u of p.factions[st.fac[seat]!]!.units) {
@@ -253,9 +291,12 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
     }
     if (a.type !== 'draft' || a.to !== undefined)
       return fail('wrongAction', 'Draft a unit into the activated area, or commit.', 'RW-DP-44');
-    const ok: RwAction[] = [];
-    moveOffers(st, f, seat, ok);
-    if (!ok.some((x) => x.type === 'draft' && x.from === a.from && x.u === a.u))
+    if (
+      !Number.isInteger(a.from) ||
+      !Number.isInteger(a.u) ||
+      !pk(st).factions[st.fac[seat]!]!.units.includes(a.u) ||
+      !canDraft(st, f, seat, a.from, a.u)
+    )
       return mobRefusal(st, f, seat, a);
     f.d.push(a.from, a.u);
     return OK;
@@ -270,6 +311,8 @@ function mobRefusal(
   seat: Seat,
   a: Extract<RwAction, { type: 'draft' }>,
 ): ApplyResult {
+  if (!pk(st).factions[st.fac[seat]!]!.units.includes(a.u))
+    return fail('noSuchUnit', 'You have no such unit there.', 'RW-MOVE-01');
   if (!Number.isInteger(a.from) || a.from < 0 || a.from >= st.pos.length || st.own[a.from] !== seat)
     return fail('noUnits', 'You have no units there.', 'RW-MOB-02');
   if (st.act[a.from]! & (1 << seat))

@@ -451,8 +451,8 @@ export const fortDecision: Decision<RwState, F<'fort'>, RwAction> = {
       return OK;
     }
     const ok: RwAction[] = [];
-    fortOffers(st, f, seat, ok);
-    const same = (x: RwAction) => JSON.stringify(x) === JSON.stringify(a);
+    if (a.type === 'stronghold' || a.type === 'repair' || a.type === 'shuffle') fortOffers(st, f, seat, ok);
+    const same = (x: RwAction) => x.type === 'repair' && a.type === 'repair' && x.area === a.area;
     if (a.type === 'stronghold') {
       if (f.did & BUILD) return fail('fortOnce', 'Each Fortify action once per Fortify.', 'RW-FORT-01');
       if (st.p[seat]!.dial[1]! < p.rules.shWood || st.p[seat]!.dial[2]! < p.rules.shOre)

@@ -47,6 +47,7 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     setupQuests: [],
     tacSeason: [],
     rec: 0,
+    rune: -1,
     kn: [],
   });
   const preset = opts.board === 'manual' ? -1 : presetIndex(p, opts, n);
@@ -202,16 +203,26 @@ export function markerCells(st: RwState): number[] {
   return out;
 }
 
+/** Areas not adjacent to a marker, by board layout and markers (computed once per layout). */
+const farFromMarkers = new Map<string, number[]>();
+
 /** Areas where a setup rune may go (RW-MAP-18): on the board, no rune token, not adjacent to a marker. */
 export function runeAreas(st: RwState): number[] {
-  const cells = markerCells(st);
-  const out: number[] = [];
-  for (const a of board(st).on) {
-    if (st.rk[a]! >= 0 || st.home[a]! >= 0) continue;
-    let near = false;
-    for (const c of cells) if (lattDist(c, st.pos[a]!) <= 1) near = true;
-    if (!near) out.push(a);
+  const k = `${st.bkey}|${st.markers.join(',')}`;
+  let far = farFromMarkers.get(k);
+  if (!far) {
+    const cells = markerCells(st);
+    far = [];
+    for (const a of board(st).on) {
+      let near = false;
+      for (const c of cells) if (lattDist(c, st.pos[a]!) <= 1) near = true;
+      if (!near) far.push(a);
+    }
+    if (farFromMarkers.size > 1024) farFromMarkers.clear();
+    farFromMarkers.set(k, far);
   }
+  const out: number[] = [];
+  for (const a of far) if (st.rk[a]! < 0 && st.home[a]! < 0) out.push(a);
   return out;
 }
 
@@ -301,40 +312,49 @@ export const runesDecision: Decision<RwState, F<'runes'>, RwAction> = {
   rule: 'RW-MAP-17',
   who: (_st, f) => [f.seat],
   asks: (_st, f, seat) => seat === f.seat,
-  offers(st, _f, _seat, out) {
-    const ok = runeAreas(st);
-    for (const d of ok) for (const x of ok) if (x !== d) out.push({ type: 'runes', dragon: d, fake: x });
+  // First the dragon rune's area, then the false rune's; the first choice stays sealed until both lie.
+  ask: (st, f) => ({ args: { dragon: st.p[f.seat]!.rune } }),
+  offers(st, f, seat, out) {
+    const first = st.p[seat]!.rune;
+    for (const a of runeAreas(st)) if (a !== first) out.push({ type: 'rune', area: a });
+    void f;
   },
   answer(st, _f, seat, a, log): ApplyResult {
-    if (a.type !== 'runes')
+    if (a.type !== 'rune')
       return fail('wrongAction', 'Place your dragon rune and your false rune.', 'RW-DP-05');
-    const ok = runeAreas(st);
-    if (a.dragon === a.fake)
+    const first = st.p[seat]!.rune;
+    if (a.area === first)
       return fail('runeSameArea', 'The two runes go to two different areas.', 'RW-MAP-17');
-    if (!ok.includes(a.dragon) || !ok.includes(a.fake))
+    if (!runeAreas(st).includes(a.area))
       return fail(
         'runeArea',
         'A setup rune goes to an area with no rune token and not adjacent to a home realm marker.',
         'RW-MAP-18',
       );
+    if (first < 0) {
+      st.p[seat]!.rune = a.area;
+      return OK;
+    }
     for (const [ar, kind] of [
-      [a.dragon, 1],
-      [a.fake, 0],
+      [first, 1],
+      [a.area, 0],
     ] as const) {
       st.rk[ar] = kind;
       st.rh[ar] = newHandle(st);
       st.runePile[kind === 1 ? 0 : 1]!--;
       see(st, seat, ar);
     }
+    st.p[seat]!.rune = -1;
     st.stack.pop();
-    const areas = [a.dragon, a.fake].sort((x, y) => x - y);
+    const areas = [first, a.area].sort((x, y) => x - y);
     emit(log, 'rw.ev.runes', { seat, areas }, ['RW-MAP-17', 'RW-INFO-09']);
     return OK;
   },
   // RW-DP-89: dragon rune to the first legal area, false rune to the next.
-  byDefault(st) {
-    const ok = runeAreas(st);
-    return ok.length >= 2 ? { type: 'runes', dragon: ok[0]!, fake: ok[1]! } : null;
+  byDefault(st, f, seat) {
+    const out: RwAction[] = [];
+    runesDecision.offers(st, f, seat, out);
+    return out[0] ?? null;
   },
 };
 

@@ -54,6 +54,8 @@ export interface PlayerState {
   setupQuests: number[];
   /** Order of the Tactics cards drawn (the season each was drawn in: year * 4 + season), for RW-TACT-03. */
   tacSeason: number[];
+  /** The area chosen for his setup dragon rune while the false rune waits (sealed, RW-DP-05); -1 none. */
+  rune: number;
   /** Resources (bit mask) used by this turn's primary Recruit, for the Supremacy's second type (RW-RECR-06). */
   rec: number;
   /** Handles of face-down rune tokens this seat has seen (RW-INFO-14 knowledge log). */
@@ -157,7 +159,7 @@ export type RwAction =
   | { type: 'tile'; tile: number; q: number; r: number; rot: number }
   | { type: 'marker'; a: number; b: number }
   | { type: 'faction'; f: number }
-  | { type: 'runes'; dragon: number; fake: number }
+  | { type: 'rune'; area: number }
   | { type: 'home'; marker: number; rot: number; flip?: boolean }
   | { type: 'stronghold'; area: number; from?: number }
   | { type: 'place'; area: number }
@@ -192,6 +194,8 @@ export interface PlayerView {
   pick: number;
   cur: number;
   rec: number;
+  /** Own pending dragon-rune area (RW-DP-05); another's is sealed (-2). */
+  rune: number;
   tac: number[] | null;
   tacCount: number;
   tacSeason: number[];
