@@ -1,12 +1,18 @@
-/** Routes (hash-based, so the server serves one page): lobby, table, join, hotseat. */
+/**
+ * Routes (hash-based, so the server serves one page): lobby, table (`#/m/<id>`, an invite with
+ * `?token=`), join an open seat, hotseat, replay (`#/replay/<id>?step=N&seat=S`, or a saved file),
+ * a game's rules summary, credits.
+ */
 import { useEffect, useState } from 'react';
 import { LanguageSwitch, useT } from './i18n/index.js';
 import { Lobby } from './lobby/Lobby.js';
 import { TablePage } from './shell/TablePage.js';
 import { HotseatPage } from './shell/HotseatPage.js';
-import { JoinPage } from './lobby/JoinPage.js';
+import { InvitePage, JoinPage } from './lobby/JoinPage.js';
+import { RulesPage } from './lobby/GameCards.js';
+import { ReplayPage } from './shell/ReplayPage.js';
 import { Credits } from './lobby/Credits.js';
-import { playerName, rememberSeat, seatsOf } from './storage.js';
+import { playerName, seatsOf } from './storage.js';
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -27,23 +33,32 @@ export function App() {
   let page;
   if (parts[0] === 'm' && parts[1]) {
     const id = parts[1];
-    let token = params.get('token');
-    if (token) {
-      // An invite link: remember the seat so the match can be resumed from the lobby.
-      rememberSeat({
-        match: id,
-        game: '',
-        seat: -1,
-        token,
-        name: playerName(),
-        at: new Date().toISOString(),
-      });
-      history.replaceState(null, '', `#/m/${id}`);
-    } else if (!params.get('watch'))
-      token = seatsOf(id).find((s) => !s.hotseat)?.token ?? seatsOf(id)[0]?.token ?? null;
-    page = <TablePage key={`${id}:${token}`} matchId={id} token={token} name={playerName() || undefined} />;
+    const invite = params.get('token');
+    let token: string | null = null;
+    if (invite && !seatsOf(id).some((s) => s.token === invite))
+      // An invite link: the guest says their name first (InvitePage remembers the seat).
+      page = <InvitePage key={id} matchId={id} token={invite} />;
+    else {
+      if (invite) {
+        token = invite;
+        history.replaceState(null, '', `#/m/${id}`);
+      } else if (!params.get('watch'))
+        token = seatsOf(id).find((s) => !s.hotseat)?.token ?? seatsOf(id)[0]?.token ?? null;
+      const name = seatsOf(id).find((s) => s.token === token)?.name || playerName() || undefined;
+      page = <TablePage key={`${id}:${token}`} matchId={id} token={token} name={name} />;
+    }
   } else if (parts[0] === 'hotseat' && parts[1]) page = <HotseatPage key={parts[1]} matchId={parts[1]} />;
   else if (parts[0] === 'join' && parts[1]) page = <JoinPage matchId={parts[1]} />;
+  else if (parts[0] === 'replay')
+    page = (
+      <ReplayPage
+        key={parts[1] ?? 'file'}
+        matchId={parts[1] && parts[1] !== 'file' ? parts[1] : null}
+        step={params.get('step')}
+        seat={params.get('seat')}
+      />
+    );
+  else if (parts[0] === 'rules' && parts[1]) page = <RulesPage id={decodeURIComponent(parts[1])} />;
   else if (parts[0] === 'credits') page = <Credits />;
   else page = <Lobby />;
   return (

@@ -10,6 +10,8 @@ export interface MySeat {
   host?: string;
   /** Hotseat: several seats of one match played at this screen. */
   hotseat?: boolean;
+  /** The creator's copy of every invited seat's token, for the waiting page's invite links. */
+  invites?: { seat: number; token: string }[];
 }
 
 const KEY = 'tabula.seats.v1';

@@ -109,6 +109,25 @@ export async function newTestContext(
   return { context, page, errors, blocked };
 }
 
+/**
+ * Opens a seat's invite link: the page asks the guest's name first (kept as the seat's name when
+ * given; an empty answer keeps the name the seat was created with), then shows the table.
+ */
+export async function openInvite(
+  page: Page,
+  base: string,
+  match: string,
+  token: string,
+  name = '',
+): Promise<void> {
+  await page.goto(`${base}/#/m/${match}?token=${encodeURIComponent(token)}`);
+  const invite = page.getByTestId('invite');
+  await invite.waitFor();
+  if (name) await invite.locator('input').fill(name);
+  await invite.locator('button[type=submit]').click();
+  await page.waitForSelector('[data-testid=table], [data-testid=waiting]');
+}
+
 /** What the table shows now: seat, version, heading, action buttons. */
 export interface TableSnapshot {
   seat: number;

@@ -12,9 +12,11 @@ import { shell } from '../src/i18n/shell.js';
 import { lobby } from '../src/i18n/lobby.js';
 import {
   actionLabel,
+  api,
   createMatch,
   launchBrowser,
   newTestContext,
+  openInvite,
   playDecisions,
   quickChooser,
   startTestServer,
@@ -115,8 +117,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** A finished Age of Heroes match of two random bots (a quick one), for the replay viewer. */
+async function finishedMatch(seed: string): Promise<string> {
+  const m = await createMatch(
+    server.url,
+    [
+      { kind: 'bot', bot: 'random', name: 'Ada' },
+      { kind: 'bot', bot: 'random', name: 'Bo' },
+    ],
+    { seed },
+  );
+  await expect
+    .poll(async () => (await api<{ status: string }>(server.url, 'GET', `/api/matches/${m.id}`)).status, {
+      timeout: 60_000,
+      interval: 250,
+    })
+    .toBe('finished');
+  return m.id;
+}
+
 describe('Russian', () => {
-  it('switching to Russian leaves no English text of our catalogs on the lobby or a table in progress', async () => {
+  it('switching to Russian leaves no English text of our catalogs on the lobby, a table in progress or a replay', async () => {
     const pieces = englishPieces([shell, lobby, gameMessages, ...(await boardCatalogs())]);
     expect(pieces.size).toBeGreaterThan(100);
     const { page, errors } = await newTestContext(browser, { uiLocale: 'en' });
@@ -129,6 +150,7 @@ describe('Russian', () => {
     await page.getByLabel('Language').selectOption('ru');
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('ru');
     await page.getByLabel('Ваше имя').fill('Аня');
+    await page.getByLabel('Боты ходят').selectOption('instant');
     await page.getByRole('button', { name: 'Создать партию' }).click();
     await page.waitForSelector('section[aria-labelledby=invites]');
     expect(englishLeft(await collectTexts(page), pieces)).toEqual([]);
@@ -141,13 +163,20 @@ describe('Russian', () => {
     expect(await page.locator('.log li').count()).toBeGreaterThan(3);
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(englishLeft(await collectTexts(page), pieces)).toEqual([]);
+
+    // The replay viewer of a finished game, in the middle of it.
+    const done = await finishedMatch('russian-replay');
+    await page.goto(`${server.url}/#/replay/${done}?step=60`);
+    await page.getByTestId('replay').waitFor();
+    await page.getByTestId('aoh-board').waitFor();
+    expect(englishLeft(await collectTexts(page), pieces)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
 
 describe('accessibility', () => {
   for (const locale of ['en', 'ru'] as Locale[])
-    it(`axe finds no serious or critical violation on the lobby and a table prompt (${locale})`, async () => {
+    it(`axe finds no serious or critical violation on the lobby, a table prompt, the waiting room and a replay (${locale})`, async () => {
       const { page, errors } = await newTestContext(browser, { uiLocale: locale });
       await page.goto(server.url + '/');
       await page.waitForSelector('form.new-match');
@@ -160,13 +189,23 @@ describe('accessibility', () => {
         { kind: 'bot', bot: 'heuristic' },
         { kind: 'bot', bot: 'heuristic' },
       ]);
-      await page.goto(`${server.url}/#/m/${m.id}?token=${m.seats[0]!.token}`);
+      await openInvite(page, server.url, m.id, m.seats[0]!.token!);
       await page.waitForSelector('[data-testid=table]');
       await expect.poll(async () => (await tableSnapshot(page))?.mine).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
       // And at a later prompt, with a log.
       await playDecisions(page, quickChooser(12, locale), 4, 20_000);
       await expect.poll(async () => (await tableSnapshot(page))?.mine).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The waiting room of a match with an open seat, and the replay viewer (its full view).
+      const w = await createMatch(server.url, [{ kind: 'human', name: 'Ada' }, { kind: 'open' }]);
+      await openInvite(page, server.url, w.id, w.seats[0]!.token!);
+      await page.getByTestId('waiting').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      const done = await finishedMatch(`a11y-replay-${locale}`);
+      await page.goto(`${server.url}/#/replay/${done}?step=40`);
+      await page.getByTestId('aoh-board').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
@@ -182,13 +221,29 @@ describe('accessibility', () => {
       { seed: 'keyboard-1' },
     );
     const { page, errors } = await newTestContext(browser, { uiLocale: 'en' });
-    await page.goto(`${server.url}/#/m/${m.id}?token=${m.seats[0]!.token}`);
+    await openInvite(page, server.url, m.id, m.seats[0]!.token!);
     await page.waitForSelector('[data-testid=table]');
     const heading = page.locator('[data-testid=action-bar] h2');
     const polite = page.locator('[data-testid=table] > .sr-only [aria-live=polite]');
     const focusedIsHeading = () =>
       page.evaluate(() => document.activeElement === document.querySelector('[data-testid=action-bar] h2'));
     const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    // Everything the polite live region says, in order (several updates may follow one action).
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid=table] > .sr-only [aria-live=polite]')!;
+      const w = window as unknown as { spoken: string[] };
+      w.spoken = [];
+      new MutationObserver(() => w.spoken.push(el.textContent ?? '')).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const spokenSince = (text: string) => () =>
+      page.evaluate((text) => {
+        const all = (window as unknown as { spoken: string[] }).spoken;
+        return all.slice(all.lastIndexOf(text) + 1).join('\n');
+      }, text);
 
     const wanted = [
       actionLabel({ type: 'ready' }),
@@ -225,7 +280,8 @@ describe('accessibility', () => {
     const first = await decide();
     expect(first.target).toBe(actionLabel({ type: 'taxes' }));
     await expect.poll(() => polite.textContent()).not.toBe(first.spoken);
-    expect(await polite.textContent()).toMatch(/Kai/);
+    // What my action did was spoken (later moves, answered for me or the bots', may be spoken after it).
+    await expect.poll(spokenSince(first.spoken)).toMatch(/Kai/);
     let mine = 1;
     while (mine < 10) {
       const s = (await tableSnapshot(page))!;
@@ -235,6 +291,13 @@ describe('accessibility', () => {
     }
     // The turn passed on: the bots have moved since (more versions than my own decisions).
     await expect.poll(async () => (await tableSnapshot(page))!.v).toBeGreaterThan(start + mine);
+    // The log has followed: its newest line is in view.
+    const fromEnd = () =>
+      page.getByTestId('log-scroll').evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+    expect(await page.getByTestId('log-scroll').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(
+      true,
+    );
+    await expect.poll(fromEnd).toBeLessThan(2);
     expect(errors).toEqual([]);
   });
 });

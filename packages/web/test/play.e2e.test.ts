@@ -13,6 +13,7 @@ import {
   createMatch,
   launchBrowser,
   newTestContext,
+  openInvite,
   overText,
   playDecisions,
   playUntilOver,
@@ -60,6 +61,9 @@ describe('playing in the browser', () => {
     await seatKind(ann.page, 1).selectOption('human');
     await seatKind(ann.page, 2).selectOption('bot');
     await seatKind(ann.page, 3).selectOption('bot');
+    // The bots move at once (a person's table would take the natural pace).
+    expect(await labelled(ann.page, 'Bots move').inputValue()).toBe('natural');
+    await labelled(ann.page, 'Bots move').selectOption('instant');
     await labelled(ann.page, 'Tribes').selectOption('random');
     await ann.page.getByRole('button', { name: 'Create match' }).click();
 
@@ -70,9 +74,15 @@ describe('playing in the browser', () => {
 
     await ann.page.getByRole('link', { name: 'Go to the table' }).click();
     await bob.page.goto(bobLink);
-    // The token leaves the address bar once remembered.
+    // The guest is asked his name first; the token leaves the address bar once remembered.
+    await bob.page.getByTestId('invite').waitFor();
+    await bob.page.getByLabel('Your name at the table').fill('Bob');
+    await bob.page.getByRole('button', { name: 'Take my seat' }).click();
     await bob.page.waitForSelector('[data-testid=table]');
     expect(bob.page.url()).not.toContain('token=');
+    // His name, not "Player 2", at both tables and in the match.
+    await expect.poll(() => ann.page.locator('.players li').nth(1).textContent()).toContain('Bob');
+    expect(await bob.page.locator('.players li').nth(1).textContent()).toContain('Bob (you)');
     await ann.page.waitForSelector('[data-testid=table]');
     const seats = [(await tableSnapshot(ann.page))!.seat, (await tableSnapshot(bob.page))!.seat];
     expect(seats).toEqual([0, 1]);
@@ -105,7 +115,7 @@ describe('playing in the browser', () => {
     }
   }, 200_000);
 
-  it('hotseat: "pass the device" hides the previous hand until the next player asks to see theirs', async () => {
+  it('hotseat: each seat has its own name; "pass the device" hides the previous hand until the next player asks', async () => {
     const c = await open();
     const page = c.page;
     await page.goto(server.url + '/');
@@ -114,6 +124,9 @@ describe('playing in the browser', () => {
     await seatKind(page, 0).selectOption('human');
     await seatKind(page, 1).selectOption('human');
     await page.getByLabel('Play all human seats at this screen (hotseat)').check();
+    // Each seat at this screen has its own name.
+    expect(await page.getByLabel('Name of seat 1').inputValue()).toBe('Kim');
+    await page.getByLabel('Name of seat 2').fill('Lee');
     await page.getByRole('button', { name: 'Create match' }).click();
     await page.waitForURL(/#\/hotseat\//);
 
@@ -136,20 +149,23 @@ describe('playing in the browser', () => {
       if (await pass.count()) {
         passes++;
         const heading = (await pass.locator('h1').textContent()) ?? '';
-        expect(heading).toMatch(/^Pass the device to player \d$/);
+        expect(heading).toMatch(/^Pass the device to (Kim|Lee)$/);
         // Nothing of the previous player's table, and his hand nowhere in the DOM.
         expect(await table.count()).toBe(0);
         expect(await page.getByTestId('aoh-hand').count()).toBe(0);
         if (previousHand) expect(await page.content()).not.toContain(previousHand);
-        const n = Number(heading.slice(-1));
+        const name = heading.endsWith('Kim') ? 'Kim' : 'Lee';
         // The button to reveal has the focus, so the next player just presses Enter.
         await expect
           .poll(() => page.evaluate(() => document.activeElement?.textContent))
-          .toBe(`I am player ${n}: show my hand`);
-        await page.getByRole('button', { name: `I am player ${n}: show my hand` }).click();
+          .toBe(`I am ${name}: show my side of the table`);
+        await page.getByRole('button', { name: `I am ${name}: show my side of the table` }).click();
         await page.waitForSelector('[data-testid=table]');
         const snap = (await tableSnapshot(page))!;
-        expect(snap.seat).toBe(n - 1);
+        expect(snap.seat).toBe(name === 'Kim' ? 0 : 1);
+        expect(await page.locator('.players li', { hasText: '(you)' }).textContent()).toContain(
+          `${name} (you)`,
+        );
         if (previousSeat >= 0) expect(snap.seat).not.toBe(previousSeat);
         await expect.poll(handOf).not.toBe('');
         previousHand = await handOf();
@@ -160,6 +176,11 @@ describe('playing in the browser', () => {
       await playDecisions(page, choose, 1, 5_000);
     }
     expect(passes).toBeGreaterThanOrEqual(4);
+    // The log names both players by their own names, never by seat number.
+    const log = (await page.locator('.log').textContent()) ?? '';
+    expect(log).toMatch(/Kim/);
+    expect(log).toMatch(/Lee/);
+    expect(log).not.toMatch(/Player \d/);
     expect(c.errors).toEqual([]);
   });
 
@@ -171,7 +192,7 @@ describe('playing in the browser', () => {
     ]);
     const c = await open();
     const page = c.page;
-    await page.goto(`${server.url}/#/m/${m.id}?token=${m.seats[0]!.token}`);
+    await openInvite(page, server.url, m.id, m.seats[0]!.token!);
     await page.waitForSelector('[data-testid=table]');
     expect(await playDecisions(page, quickChooser(4), 6)).toBe(6);
     // Wait until the game waits for this seat alone (so nothing moves meanwhile), then reload.
@@ -246,7 +267,7 @@ describe('playing in the browser', () => {
 
     const c = await open();
     const page = c.page;
-    await page.goto(`${server.url}/#/m/${m.id}?token=${token(0)}`);
+    await openInvite(page, server.url, m.id, token(0));
     const panel = page.getByTestId('aoh-response');
     await panel.waitFor();
     // Nothing to send until a Hero is chosen; then the button names the choice in words.

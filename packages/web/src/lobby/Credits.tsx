@@ -1,5 +1,6 @@
-/** Credits: games, rules sources, libraries. */
+/** Credits: the games' authors (from the games' client parts), libraries, the colour palette. */
 import { useT } from '../i18n/index.js';
+import { gameCredits } from '../games/credits.js';
 
 export function Credits() {
   const t = useT();
@@ -7,9 +8,11 @@ export function Credits() {
     <main className="lobby">
       <h1>{t('lobby.credits')}</h1>
       <ul>
-        <li>Age of Heroes — Legend Games, 2003; design Robert and Tamara Hayes.</li>
-        <li>React, react-intl, Vite, Fastify, ws, zod, PGlite, PostgreSQL, Redis.</li>
-        <li>Player colours: Okabe–Ito palette.</li>
+        {gameCredits.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+        <li>{t('lobby.credits.platform')}</li>
+        <li>{t('lobby.credits.colours')}</li>
       </ul>
     </main>
   );

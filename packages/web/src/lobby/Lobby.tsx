@@ -1,79 +1,92 @@
-/** The lobby: create a match (seats, bots, clock, options), invite links, my matches, open and finished matches. */
-import { useEffect, useState } from 'react';
+/**
+ * The lobby: a card per game the server offers, the new-match form (seats, bots and their pace, clock,
+ * the game's declared options), invite links, and the matches (filtered by game, status and mine, the
+ * matches of bots among themselves apart). No game is named here: everything comes from GET /api/games.
+ */
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { api } from '../net/api.js';
-import type { CreatedMatch, MatchInfo } from '../net/api.js';
+import type { CreatedMatch } from '../net/api.js';
 import { nameOf, useGames } from '../net/games.js';
 import { OptionsForm } from './OptionsForm.js';
+import { GameCards } from './GameCards.js';
+import { MatchBrowser } from './MatchList.js';
 import { useLocale, useT } from '../i18n/index.js';
-import { mySeats, playerName, rememberSeat, setPlayerName } from '../storage.js';
+import { botLabel } from './words.js';
+import { playerName, rememberSeat, setPlayerName } from '../storage.js';
 
 type Kind = 'human' | 'open' | 'bot';
+type Speed = 'instant' | 'natural' | 'slow';
+
+/** Milliseconds a bot waits before each move, per pace. */
+export const BOT_DELAY: Record<Speed, number> = { instant: 0, natural: 600, slow: 2000 };
 
 export function Lobby() {
   const t = useT();
+  const { messages } = useIntl();
   const { locale } = useLocale();
-  const botNames = useIntl().messages;
   const { games, error: gamesError } = useGames();
   const [chosen, setGame] = useState<string | null>(null);
   const game = chosen ?? games[0]?.id ?? '';
+  const info = games.find((g) => g.id === game);
   const [options, setOptions] = useState<Record<string, unknown>>({});
   const [players, setPlayers] = useState(4);
   const [kinds, setKinds] = useState<Kind[]>(['human', 'bot', 'bot', 'bot']);
   const [bots, setBots] = useState<string[]>([]);
+  const [names, setNames] = useState<string[]>([]);
+  const [speed, setSpeed] = useState<Speed>('natural');
   const [clock, setClock] = useState<'none' | 'realtime' | 'turn'>('none');
   const [hotseat, setHotseat] = useState(false);
   const [name, setName] = useState(playerName());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedMatch | null>(null);
-  const [lists, setLists] = useState<{
-    mine: MatchInfo[];
-    open: MatchInfo[];
-    active: MatchInfo[];
-    finished: MatchInfo[];
-  }>({ mine: [], open: [], active: [], finished: [] });
+  const [refreshed, setRefreshed] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (gamesError) setError(gamesError);
   }, [gamesError]);
-  const refresh = () => {
-    const ids = [...new Set(mySeats().map((s) => s.match))];
-    Promise.all([
-      ids.length ? api.list({ ids }) : Promise.resolve([]),
-      api.list({ status: 'open' }),
-      api.list({ status: 'active' }),
-      api.list({ status: 'finished' }),
-    ]).then(
-      ([mine, open, active, finished]) => setLists({ mine, open, active, finished }),
-      (e: Error) => setError(e.message),
-    );
-  };
-  useEffect(refresh, []);
-  const info = games.find((g) => g.id === game);
+  // The player count stays within the game's; a new game seats its strongest bot everywhere.
+  useEffect(() => {
+    if (!info) return;
+    setPlayers((n) => Math.min(info.maxSeats, Math.max(info.minSeats, n)));
+    setBots((b) => b.map(() => info.bots.at(-1) ?? 'random'));
+  }, [info]);
+  const strongest = info?.bots.at(-1) ?? 'random';
   useEffect(() => {
     setKinds((k) => Array.from({ length: players }, (_, i) => k[i] ?? 'bot'));
-    // The strongest bot the game has (the last of its levels) by default.
-    setBots((b) => Array.from({ length: players }, (_, i) => b[i] ?? info?.bots.at(-1) ?? 'random'));
-  }, [players, info]);
+    setBots((b) => Array.from({ length: players }, (_, i) => b[i] ?? strongest));
+  }, [players, strongest]);
 
+  const seatName = (i: number) => (i === 0 ? name : (names[i] ?? ''));
   const create = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setError(null);
     try {
       setPlayerName(name);
+      // Bots get a name of their own (never a seat number), none of the people's.
+      const taken = new Set(kinds.map((k, i) => (k === 'human' ? seatName(i).trim() : '')));
+      const botNames = t('lobby.botNames')
+        .split(',')
+        .filter((n) => !taken.has(n));
+      let nextBot = 0;
       const seats = kinds.map((k, i) =>
         k === 'bot'
-          ? { kind: k, bot: bots[i] }
-          : { kind: k, name: i === 0 || hotseat ? name || undefined : undefined },
+          ? { kind: k, bot: bots[i], name: botNames[nextBot++ % botNames.length] }
+          : {
+              kind: k,
+              name: k === 'human' && (i === 0 || hotseat) ? seatName(i).trim() || undefined : undefined,
+            },
       );
       const c = await api.create({
         game,
         players,
         seats,
         options,
+        botDelayMs: kinds.includes('bot') ? BOT_DELAY[speed] : undefined,
         clock:
           clock === 'none'
             ? { mode: 'none' }
@@ -82,6 +95,7 @@ export function Lobby() {
               : { mode: 'turn', hours: 24 },
       });
       const humans = c.seats.filter((s) => s.token);
+      const invites = humans.map((s) => ({ seat: s.seat, token: s.token! }));
       humans.forEach((s, i) => {
         if (i === 0 || hotseat)
           rememberSeat({
@@ -89,15 +103,16 @@ export function Lobby() {
             game,
             seat: s.seat,
             token: s.token!,
-            name,
+            name: seatName(s.seat),
             at: new Date().toISOString(),
             host: c.hostToken,
             hotseat,
+            invites: i === 0 ? invites : undefined,
           });
       });
       if (hotseat && humans.length > 1) location.hash = `#/hotseat/${c.id}`;
       else setCreated(c);
-      refresh();
+      setRefreshed((n) => n + 1);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -107,7 +122,6 @@ export function Lobby() {
 
   const inviteUrl = (id: string, token: string) =>
     `${location.origin}/#/m/${id}?token=${encodeURIComponent(token)}`;
-  const mine = mySeats();
 
   return (
     <main className="lobby">
@@ -117,7 +131,7 @@ export function Lobby() {
           {t('lobby.error', { message: error })}
         </p>
       )}
-      <label>
+      <label className="your-name">
         {t('lobby.yourName')}{' '}
         <input
           value={name}
@@ -126,7 +140,17 @@ export function Lobby() {
           autoComplete="nickname"
         />
       </label>
-      <form className="new-match" onSubmit={create} aria-labelledby="new-match">
+      <GameCards
+        games={games}
+        chosen={game}
+        onChoose={(id) => {
+          if (id !== game) setOptions({});
+          setGame(id);
+          form.current?.scrollIntoView({ block: 'start' });
+          form.current?.querySelector<HTMLSelectElement>('select')?.focus({ preventScroll: true });
+        }}
+      />
+      <form className="new-match" onSubmit={create} aria-labelledby="new-match" ref={form}>
         <h2 id="new-match">{t('lobby.newMatch')}</h2>
         <label>
           {t('lobby.game')}{' '}
@@ -139,7 +163,7 @@ export function Lobby() {
           >
             {games.map((g) => (
               <option key={g.id} value={g.id}>
-                {g.name[locale]}
+                {nameOf(games, g.id, locale)}
               </option>
             ))}
           </select>
@@ -157,38 +181,67 @@ export function Lobby() {
             ))}
           </select>
         </label>
-        <fieldset>
+        <fieldset className="seats">
           <legend>{t('lobby.players')}</legend>
           {kinds.map((k, i) => (
             <div key={i} className="seat-row">
               <label>
-                {t('lobby.seat', { n: i + 1 })}{' '}
+                <span className="seat-label">{t('lobby.seat', { n: i + 1 })}</span>{' '}
                 <select
                   value={k}
                   onChange={(e) => setKinds(kinds.map((x, j) => (j === i ? (e.target.value as Kind) : x)))}
                 >
-                  <option value="human">{t('lobby.kind.human')}</option>
+                  <option value="human">{t(hotseat ? 'lobby.kind.hotseat' : 'lobby.kind.human')}</option>
                   <option value="open">{t('lobby.kind.open')}</option>
                   <option value="bot">{t('lobby.kind.bot')}</option>
                 </select>
               </label>
               {k === 'bot' && (
                 <select
-                  aria-label={`${t('lobby.seat', { n: i + 1 })}: ${t('lobby.kind.bot')}`}
-                  value={bots[i]}
+                  aria-label={t('lobby.botLevel', { n: i + 1 })}
+                  value={bots[i] ?? strongest}
                   onChange={(e) => setBots(bots.map((x, j) => (j === i ? e.target.value : x)))}
                 >
                   {(info?.bots ?? ['random']).map((b) => (
                     <option key={b} value={b}>
-                      {botNames[`lobby.bot.${b}`] ? t(`lobby.bot.${b}`) : b}
+                      {botLabel(t, messages, b)}
                     </option>
                   ))}
                 </select>
               )}
+              {k === 'human' && hotseat && (
+                <input
+                  aria-label={t('lobby.seatName', { n: i + 1 })}
+                  placeholder={t('lobby.seatName', { n: i + 1 })}
+                  value={seatName(i)}
+                  maxLength={40}
+                  onChange={(e) =>
+                    i === 0
+                      ? setName(e.target.value)
+                      : setNames(
+                          Array.from({ length: players }, (_, j) =>
+                            j === i ? e.target.value : (names[j] ?? ''),
+                          ),
+                        )
+                  }
+                />
+              )}
             </div>
           ))}
         </fieldset>
-        <label>
+        {kinds.includes('bot') && (
+          <label>
+            {t('lobby.botSpeed')}{' '}
+            <select value={speed} onChange={(e) => setSpeed(e.target.value as Speed)}>
+              {(['instant', 'natural', 'slow'] as const).map((s) => (
+                <option key={s} value={s}>
+                  {t(`lobby.botSpeed.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="check">
           <input type="checkbox" checked={hotseat} onChange={(e) => setHotseat(e.target.checked)} />{' '}
           {t('lobby.hotseat')}
         </label>
@@ -211,30 +264,22 @@ export function Lobby() {
             }}
           />
         )}
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={busy || !game}>
           {busy ? t('lobby.creating') : t('lobby.create')}
         </button>
       </form>
       {created && (
-        <section aria-labelledby="invites">
+        <section aria-labelledby="invites" className="invites">
           <h2 id="invites">{t('lobby.invites')}</h2>
           <ul>
             {created.seats
               .filter((s) => s.token)
               .map((s) => (
                 <li key={s.seat}>
-                  {t('lobby.seat', { n: s.seat + 1 })}:{' '}
-                  <input
-                    readOnly
-                    value={inviteUrl(created.id, s.token!)}
-                    aria-label={t('lobby.seat', { n: s.seat + 1 })}
-                  />{' '}
-                  <button
-                    type="button"
-                    onClick={() => void navigator.clipboard?.writeText(inviteUrl(created.id, s.token!))}
-                  >
-                    {t('lobby.copy')}
-                  </button>
+                  <InviteLink
+                    label={t('lobby.seat', { n: s.seat + 1 })}
+                    url={inviteUrl(created.id, s.token!)}
+                  />
                 </li>
               ))}
           </ul>
@@ -243,68 +288,33 @@ export function Lobby() {
           </a>
         </section>
       )}
-      <MatchList
-        title={t('lobby.myMatches')}
-        matches={lists.mine}
-        action={(m) =>
-          mine.some((s) => s.match === m.id && s.hotseat) ? `#/hotseat/${m.id}` : `#/m/${m.id}`
-        }
-        label={t('lobby.resume')}
-      />
-      <MatchList
-        title={t('lobby.openMatches')}
-        matches={lists.open}
-        action={(m) => `#/join/${m.id}`}
-        label={t('lobby.join')}
-      />
-      <MatchList
-        title={t('lobby.liveMatches')}
-        matches={lists.active}
-        action={(m) => `#/m/${m.id}?watch=1`}
-        label={t('lobby.watch')}
-      />
-      <MatchList
-        title={t('lobby.finished')}
-        matches={lists.finished}
-        action={(m) => `#/m/${m.id}?watch=1`}
-        label={t('lobby.replay')}
-      />
+      <MatchBrowser refresh={refreshed} />
+      <p>
+        <a href="#/replay">{t('lobby.openFile')}</a>
+      </p>
     </main>
   );
 }
 
-function MatchList({
-  title,
-  matches,
-  action,
-  label,
-}: {
-  title: string;
-  matches: MatchInfo[];
-  action: (m: MatchInfo) => string;
-  label: string;
-}) {
+/** A seat's invite link: the label, the link (read-only, selectable) and a copy button. */
+export function InviteLink({ label, url }: { label: string; url: string }) {
   const t = useT();
-  const { locale } = useLocale();
-  const { games } = useGames();
+  const [copied, setCopied] = useState(false);
   return (
-    <section className="match-list" aria-label={title}>
-      <h2>{title}</h2>
-      {matches.length === 0 ? (
-        <p>{t('lobby.none')}</p>
-      ) : (
-        <ul>
-          {matches.map((m) => (
-            <li key={m.id}>
-              <b>{m.name ?? nameOf(games, m.game, locale)}</b> — {t(`lobby.status.${m.status}`)} —{' '}
-              {t('lobby.seats', { taken: m.seats.filter((s) => s.taken).length, total: m.players })}{' '}
-              <a className="button" href={action(m)}>
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <span className="invite">
+      <span>{label}:</span>{' '}
+      <input readOnly value={url} aria-label={label} onFocus={(e) => e.currentTarget.select()} />{' '}
+      <button
+        type="button"
+        onClick={() =>
+          void navigator.clipboard?.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? t('lobby.copied') : t('lobby.copy')}
+      </button>
+    </span>
   );
 }

@@ -158,8 +158,31 @@ export class TableConnection {
         break;
       case 'presence':
         this.set({ connected: m.connected as boolean[] });
+        this.refreshSeats();
         break;
     }
+  }
+
+  private seatsAsked = false;
+
+  /**
+   * Someone came or went: the seats are read again, for what the socket does not say — the name a
+   * guest gave on arriving, a bot taking over a seat. At most one request at a time.
+   */
+  private refreshSeats(): void {
+    if (this.seatsAsked || !this.state.match) return;
+    this.seatsAsked = true;
+    fetch(`/api/matches/${encodeURIComponent(this.matchId)}`)
+      .then((r) => (r.ok ? (r.json() as Promise<MatchInfo>) : null))
+      .then(
+        (m) => {
+          this.seatsAsked = false;
+          if (m && this.state.match) this.set({ match: { ...this.state.match, seats: m.seats } });
+        },
+        () => {
+          this.seatsAsked = false;
+        },
+      );
   }
 
   /** Sends a legal action against the current version. */

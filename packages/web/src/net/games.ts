@@ -38,7 +38,22 @@ export function useGames(): { games: GameSummary[]; error: string | null } {
   return { games: list ?? games, error };
 }
 
-/** A game's name in the locale (its id until the list has arrived). */
+/**
+ * A game's name in the locale; until the list has arrived, or where the game declares no name (the
+ * server then answers with the message key), its id (an identifier in no language).
+ */
 export function nameOf(games: readonly GameSummary[], id: string, locale: 'en' | 'ru'): string {
-  return games.find((g) => g.id === id)?.name[locale] ?? id;
+  const name = games.find((g) => g.id === id)?.name[locale];
+  return name && name !== `${id}.name` ? name : id;
+}
+
+/** "some-game" → "Some game". */
+export function idWords(id: string): string {
+  const w = id.replace(/[-_]+/g, ' ').trim();
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+/** A text the game declares, or '' where it declares none (the server sends the key itself then). */
+export function declared(text: string | undefined | null): string {
+  return text && !/^[\w-]+(\.[\w-]+)+$/.test(text) ? text : '';
 }

@@ -5,21 +5,35 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '../i18n/index.js';
 import { useSecondTicker } from './ticker.js';
+import type { Prompt } from '../net/connection.js';
 import type { TableProps } from './types.js';
 
+/**
+ * What a prompt asks, in words: the game's own `describePrompt` when it has one; else the prompt kind's
+ * entry in the game's catalog (`<prefix>.prompt.<kind>`), else the kind itself.
+ */
 export function promptText(
   game: TableProps['game'],
-  kind: string,
-  args: Record<string, unknown> | undefined,
+  prompt: Prompt,
+  view: unknown,
   locale: 'en' | 'ru',
   seatName: (s: number) => string,
 ): string {
-  const prefix = kind.split('.')[0];
-  const key = `${prefix}.prompt.${kind}`;
-  const fake = { key, params: args ?? {} };
-  const text = game.formatEvent(fake, locale, seatName);
-  return text === key ? kind : text;
+  if (game.describePrompt && view != null) {
+    try {
+      const text = game.describePrompt(prompt, view, locale, seatName);
+      if (text) return text;
+    } catch {
+      // A game's words must never take the table down: fall back to its catalog.
+    }
+  }
+  const key = `${prompt.kind.split('.')[0]}.prompt.${prompt.kind}`;
+  if (!game.messages[locale]?.[key] && !game.messages.en?.[key]) return prompt.kind;
+  return game.formatEvent({ key, params: prompt.args ?? {} }, locale, seatName);
 }
+
+/** Buttons shown before "Show all N actions" on a long list. */
+const FOLD = 8;
 
 export function ActionBar({
   game,
@@ -35,7 +49,7 @@ export function ActionBar({
   const [filter, setFilter] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const prompt = state.prompts[0];
-  const over = state.match?.status === 'finished' || (state.view as { over?: unknown } | null)?.over;
+  const over = state.match?.status === 'finished' || !!(state.view as { over?: unknown } | null)?.over;
   // A new prompt moves focus to the heading (unless the player is typing). Other moves (a bot's, a
   // trade offer) leave a keyboard user where they are, unless the update took their focus away.
   const promptKey = prompt && !prompt.optional ? `${prompt.kind}:${JSON.stringify(prompt.args ?? {})}` : '';
@@ -54,13 +68,20 @@ export function ActionBar({
   const labels = state.legal.map((a) =>
     game.describeAction(null, state.seat, a, locale, seatName, state.view),
   );
-  const shown = labels
+  const [unfolded, setUnfolded] = useState(false);
+  const matching = labels
     .map((l, i) => ({ l, i }))
     .filter((x) => !filter || x.l.toLowerCase().includes(filter.toLowerCase()));
+  // A long list shows its first buttons and one more to unfold it (the search box finds the rest).
+  const folds = !unfolded && !filter && matching.length > FOLD + 2;
+  const shown = folds ? matching.slice(0, FOLD) : matching;
+  // A decision with one possible action is not a decision: the server takes it for the player once the
+  // window's minimum time is over, so it is shown as information, with no button.
+  const forced = !!prompt && !prompt.optional && !over && state.legal.length === 1;
   let status: string;
   if (over) status = t('table.over');
   else if (state.seat < 0) status = t('table.spectating');
-  else if (prompt) status = promptText(game, prompt.kind, prompt.args, locale, seatName);
+  else if (prompt) status = promptText(game, prompt, state.view, locale, seatName);
   else
     status = state.waitingFor.length
       ? t('table.waitingFor', { names: state.waitingFor.map(seatName).join(', ') })
@@ -86,6 +107,17 @@ export function ActionBar({
           </button>
         ))}
       </div>
+      {(folds || (unfolded && matching.length > FOLD + 2)) && (
+        <button
+          type="button"
+          className="fold"
+          aria-expanded={!folds}
+          onClick={() => setUnfolded(folds)}
+          data-testid="unfold-actions"
+        >
+          {folds ? t('table.moreActions', { n: matching.length }) : t('table.fewerActions')}
+        </button>
+      )}
     </>
   );
   return (
@@ -94,11 +126,13 @@ export function ActionBar({
       aria-label={t('table.actions')}
       data-testid="action-bar"
     >
-      <h2 ref={heading} tabIndex={-1}>
-        {prompt && !prompt.optional ? <span className="turn-badge">{t('table.yourTurn')}: </span> : null}
-        {status}
-      </h2>
-      {state.deadline !== null && <Countdown deadline={state.deadline} />}
+      <div className="bar-head">
+        <h2 ref={heading} tabIndex={-1}>
+          {prompt && !prompt.optional ? <span className="turn-badge">{t('table.yourTurn')}: </span> : null}
+          {status}
+        </h2>
+        {state.deadline !== null && <Countdown deadline={state.deadline} />}
+      </div>
       {state.error && (
         <p className="error" role="alert">
           {t('table.error', { message: state.error.message })}{' '}
@@ -109,7 +143,16 @@ export function ActionBar({
         </p>
       )}
       {state.pending && <p role="status">{t('table.pending')}</p>}
-      {hasBoard && state.legal.length > 0 ? (
+      {over && state.match && (
+        <p className="replay-link">
+          <a href={`#/replay/${state.match.id}`}>{t('table.replay')}</a>
+        </p>
+      )}
+      {forced ? (
+        <p className="forced" role="status" data-testid="forced">
+          {t('table.forced', { action: labels[0]! })}
+        </p>
+      ) : hasBoard && state.legal.length > 0 ? (
         // With a board, the board is the way to play; the full list stays one keypress away.
         <details
           className="all-actions"

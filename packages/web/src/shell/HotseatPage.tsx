@@ -47,16 +47,18 @@ export function HotseatPage({ matchId }: { matchId: string }) {
   // The seat that decides now, in this very render (the effect above only remembers it for when
   // a seat of another screen or a bot decides next).
   const seat = next ?? current ?? seats[0]!.seat;
-  const token = seats.find((s) => s.seat === seat)!.token;
+  const mine = seats.find((s) => s.seat === seat)!;
+  // Each seat of this screen has its own name (asked when the match was created).
+  const name = st.match?.seats[seat]?.name || mine.name || t('table.player', { n: seat + 1 });
   if (revealed !== seat)
     return (
-      <main className="pass-device" data-testid="pass-device">
-        <h1>{t('hotseat.pass', { n: seat + 1 })}</h1>
+      <main className="pass-device" data-testid="pass-device" data-seat={seat}>
+        <h1>{t('hotseat.pass', { name })}</h1>
         <p>{t('hotseat.hidden')}</p>
         <button type="button" autoFocus onClick={() => setRevealed(seat)}>
-          {t('hotseat.ready', { n: seat + 1 })}
+          {t('hotseat.ready', { name })}
         </button>
       </main>
     );
-  return <TablePage key={`${matchId}:${seat}`} matchId={matchId} token={token} />;
+  return <TablePage key={`${matchId}:${seat}`} matchId={matchId} token={mine.token} />;
 }

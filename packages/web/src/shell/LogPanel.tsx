@@ -1,65 +1,141 @@
-/** The log in words, in the reader's language; each line names the rules it applied, with their text. */
-import { useState } from 'react';
+/**
+ * The log in words, in the reader's language, players by name, grouped under the round and turn each
+ * line belongs to (when the game says which events open them). The newest line stays in view unless
+ * the reader has scrolled up to read: then nothing moves under their eyes and a button leads back to
+ * the newest lines. A line that applied rules carries one small marker that opens their texts.
+ */
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { AnyGame, GameEvent } from '@tabula/engine';
 import { useLocale, useT } from '../i18n/index.js';
-import type { TableState } from '../net/connection.js';
-import type { TableProps } from './types.js';
 import { ruleText } from './rules.js';
+import { logItems } from './logGroups.js';
+import type { Group } from './logGroups.js';
+
+/** Lines kept on screen while following the newest (older ones are in the replay). */
+const SHOWN = 200;
+
+export type LogLine = GameEvent & { v?: number };
 
 export function LogPanel({
   game,
-  state,
+  log,
   seatName,
+  showPrivate = false,
 }: {
-  game: TableProps['game'];
-  state: TableState;
+  game: AnyGame;
+  log: readonly LogLine[];
   seatName: (s: number) => string;
+  /** Label each line seen by some seats only with whom it was for (a finished game's full view). */
+  showPrivate?: boolean;
 }) {
   const { locale } = useLocale();
   const t = useT();
-  const lines = state.log.slice(-200);
-  const first = state.log.length - lines.length;
-  // The one rule whose text is shown under its line ("<log index>:<rule id>"), opened by a click,
-  // a tap or Enter: hovering shows the same text as a tooltip.
-  const [open, setOpen] = useState<string | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Whether the reader is at the newest line (then new lines scroll into view).
+  const following = useRef(true);
+  const [behind, setBehind] = useState(false);
+  // While the reader looks at older lines, the first line shown stays the same.
+  const startRef = useRef(0);
+  if (following.current || startRef.current > log.length) startRef.current = Math.max(0, log.length - SHOWN);
+  const start = startRef.current;
+  const items = useMemo(() => logItems(game, log, start), [game, log, start]);
+  // The one line whose rule texts are open ("<log index>"), by a click, a tap or Enter.
+  const [open, setOpen] = useState<number | null>(null);
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    if (following.current) el.scrollTop = el.scrollHeight;
+    else setBehind(true);
+  }, [log.length, log]);
+
+  const onScroll = () => {
+    const el = box.current;
+    if (!el) return;
+    const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 8;
+    following.current = atEnd;
+    if (atEnd) setBehind(false);
+  };
+  const toNewest = () => {
+    following.current = true;
+    setBehind(false);
+    const el = box.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  };
+  const heading = (g: Group) =>
+    g.kind === 'round'
+      ? g.round !== undefined
+        ? t('log.round', { n: g.round })
+        : t('log.roundNew')
+      : g.seat !== undefined
+        ? t('log.turn', { name: seatName(g.seat) })
+        : t('log.turnNew');
+
   return (
-    <section className="log" aria-label={t('table.log')} role="log" aria-live="off">
+    <section className="log" aria-label={t('table.log')} data-testid="log">
       <h2>{t('table.log')}</h2>
-      <ol>
-        {lines.map((e, i) => {
-          const rules = (e.rules ?? []).slice(0, 3);
-          const shown = rules.find((r) => open === `${first + i}:${r}`);
-          const popId = `rule-${first + i}`;
-          return (
-            <li key={`${e.v}-${i}`}>
-              <span>{game.formatEvent(e, locale, seatName)}</span>
-              {rules.map((r) => {
-                const k = `${first + i}:${r}`;
-                return (
+      <div
+        className="log-scroll"
+        ref={box}
+        onScroll={onScroll}
+        role="log"
+        aria-live="off"
+        tabIndex={0}
+        aria-label={t('table.log')}
+        data-testid="log-scroll"
+      >
+        <ol>
+          {items.map((it, k) => {
+            if (it.kind === 'head')
+              return (
+                <li key={`h${it.at}-${k}`} className={`log-head log-${it.group.kind}`}>
+                  <strong>{heading(it.group)}</strong>
+                </li>
+              );
+            const e = it.event;
+            const rules = e.rules ?? [];
+            const i = it.at;
+            const popId = `rule-${i}`;
+            const only = showPrivate && e.to?.length ? e.to.map(seatName).join(', ') : null;
+            return (
+              <li key={`${e.v ?? ''}-${i}`}>
+                <span>{game.formatEvent(e, locale, seatName)}</span>
+                {only && <small className="private"> ({t('log.private', { name: only })})</small>}
+                {rules.length > 0 && (
                   <button
-                    key={r}
                     type="button"
                     className="rule"
-                    title={ruleText(game, r, locale) ?? t('table.rule', { id: r })}
-                    aria-expanded={open === k}
-                    aria-controls={open === k ? popId : undefined}
-                    onClick={() => setOpen(open === k ? null : k)}
+                    aria-label={t('table.rulesOf', { ids: rules.join(', ') })}
+                    title={rules
+                      .map((r) => ruleText(game, r, locale) ?? t('table.rule', { id: r }))
+                      .join('\n')}
+                    aria-expanded={open === i}
+                    aria-controls={open === i ? popId : undefined}
+                    onClick={() => setOpen(open === i ? null : i)}
                     onKeyDown={(ev) => {
-                      if (ev.key === 'Escape' && open === k) setOpen(null);
+                      if (ev.key === 'Escape' && open === i) setOpen(null);
                     }}
                   >
-                    {r}
+                    §
                   </button>
-                );
-              })}
-              {shown && (
-                <p className="rule-text" id={popId} role="note">
-                  {ruleText(game, shown, locale) ?? t('table.rule', { id: shown })}
-                </p>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+                )}
+                {open === i && (
+                  <div className="rule-text" id={popId} role="note">
+                    {rules.map((r) => (
+                      <p key={r}>{ruleText(game, r, locale) ?? t('table.rule', { id: r })}</p>
+                    ))}
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {behind && (
+        <button type="button" className="log-newest" onClick={toNewest} data-testid="log-newest">
+          ↓ {t('table.newest')}
+        </button>
+      )}
     </section>
   );
 }

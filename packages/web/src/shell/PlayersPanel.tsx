@@ -1,14 +1,31 @@
-/** Who sits where: name, seat shape (never colour alone), bot or human, connection. */
+/** Who sits where: name, seat shape (never colour alone), bot or human, connection; resigning. */
 import { useT } from '../i18n/index.js';
 import type { TableState } from '../net/connection.js';
 
 export const SEAT_SHAPES = ['●', '■', '▲', '◆', '⬟', '✚'];
 
-export function PlayersPanel({ state, seatName }: { state: TableState; seatName: (s: number) => string }) {
+/** Whether a seat's player is connected: the live presence, else what the match info said. */
+export function online(state: Pick<TableState, 'connected' | 'match'>, seat: number): boolean {
+  return state.connected[seat] ?? state.match?.seats[seat]?.connected ?? false;
+}
+
+export function PlayersPanel({
+  state,
+  seatName,
+  onResign,
+  presence = true,
+}: {
+  state: TableState;
+  seatName: (s: number) => string;
+  /** Whether players are here or not (not in a replay). */
+  presence?: boolean;
+  /** Offered to a seated player while the game goes on. */
+  onResign?: () => void;
+}) {
   const t = useT();
   if (!state.match) return null;
   return (
-    <section className="players" aria-label={t('table.players')}>
+    <section className="players" aria-label={t('table.players')} data-testid="players">
       <h2>{t('table.players')}</h2>
       <ul>
         {state.match.seats.map((s) => (
@@ -16,15 +33,28 @@ export function PlayersPanel({ state, seatName }: { state: TableState; seatName:
             <span aria-hidden="true" className="shape">
               {SEAT_SHAPES[s.seat % SEAT_SHAPES.length]}
             </span>{' '}
-            {seatName(s.seat)}
-            {s.seat === state.seat ? ` (${t('table.you')})` : ''}
+            {s.kind === 'open' && !s.taken ? <i>{t('table.openSeat')}</i> : seatName(s.seat)}
+            {s.seat === state.seat && presence ? ` (${t('table.you')})` : ''}
             {s.kind === 'bot'
               ? ` · ${t('table.bot')}`
-              : ` · ${state.connected[s.seat] ? t('table.online') : t('table.offline')}`}
+              : (s.kind === 'open' && !s.taken) || !presence
+                ? ''
+                : ` · ${online(state, s.seat) ? t('table.online') : t('table.offline')}`}
             {state.waitingFor.includes(s.seat) ? ` · ${t('table.deciding')}` : ''}
           </li>
         ))}
       </ul>
+      {onResign && (
+        <button
+          type="button"
+          className="resign"
+          onClick={() => {
+            if (window.confirm(t('table.resignConfirm'))) onResign();
+          }}
+        >
+          {t('table.resign')}
+        </button>
+      )}
     </section>
   );
 }

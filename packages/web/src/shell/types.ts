@@ -3,7 +3,8 @@ import type { TableConnection, TableState } from '../net/connection.js';
 
 export interface TableProps {
   game: AnyGame;
-  conn: TableConnection;
+  /** What a board may ask of the connection (a replay gives a stand-in: it has nothing to send). */
+  conn: Pick<TableConnection, 'clearError'>;
   state: TableState;
   /** Name of a seat as shown to this player. */
   seatName: (seat: number) => string;

@@ -19,7 +19,7 @@ export function PromptPanel() {
   const p = aoh.prompt;
   if (!p || OWN_PANEL.has(p.kind) || aoh.view.over) return null;
   const { game, seatName } = aoh.props;
-  const title = promptText(game, p.kind, p.args, aoh.locale, seatName);
+  const title = promptText(game, p, aoh.view, aoh.locale, seatName);
   let body;
   switch (p.kind) {
     case 'aoh.tribe':
@@ -62,6 +62,15 @@ export function PromptPanel() {
     default:
       body = null;
   }
+  // One possible action is no decision: the server takes it after the window's time (see ActionBar).
+  if (!p.optional && aoh.legal.length === 1)
+    body = (
+      <p className="aoh-hint" data-testid="aoh-forced">
+        {aoh.t('table.forced', {
+          action: game.describeAction(null, aoh.me, aoh.legal[0], aoh.locale, seatName, aoh.view),
+        })}
+      </p>
+    );
   return (
     <section
       className={`aoh-prompt ${p.optional ? '' : 'mine'}`}

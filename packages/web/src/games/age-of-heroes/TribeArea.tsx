@@ -4,6 +4,7 @@
  * and tribe targets of the current prompt (Earthquake, Volcano, war draft, Heroes) are buttons here.
  */
 import { useSecondTicker } from '../../shell/ticker.js';
+import { online } from '../../shell/PlayersPanel.js';
 import type { AohAction, Army } from '@tabula/age-of-heroes';
 import { useAoh, specialOf } from './ctx.js';
 import { Hand } from './Hand.js';
@@ -27,7 +28,7 @@ export function TribeArea({ seat }: { seat: number }) {
       : t('aoh.ui.eliminated')
     : info?.kind === 'bot'
       ? t('table.bot')
-      : st.connected[seat]
+      : online(st, seat)
         ? t('table.online')
         : t('table.offline');
   return (
