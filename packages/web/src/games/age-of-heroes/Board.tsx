@@ -1,7 +1,7 @@
 /**
- * The Age of Heroes table: status strip (round, phase, whose turn, last-turn warnings), the screen of
- * my current prompt, the battle and Market Day panels, and the ring of tribe areas around the table
- * centre (deck, discard pile, supply), mine largest at the bottom with my hand.
+ * The Age of Heroes table: status strip (round, phase, whose turn, last-turn warnings), the other
+ * tribes in a row beside the table centre (deck, discard pile, supply), the screen of my current
+ * prompt with the battle and Market Day panels, and my tribe with my hand docked at the bottom.
  */
 import type { AohAction, AohView, Army } from '@tabula/age-of-heroes';
 import { deepEqual } from '@tabula/engine';
@@ -13,7 +13,7 @@ import { StatusStrip } from './StatusStrip.js';
 import { PromptPanel } from './PromptPanel.js';
 import { BattlePanel } from './BattlePanel.js';
 import { MarketPanel } from './MarketPanel.js';
-import { Ring } from './Ring.js';
+import { MyArea, Ring } from './Ring.js';
 import { Victory } from './Victory.js';
 import './aoh.css';
 
@@ -78,10 +78,13 @@ export function Board(props: TableProps) {
       <div className="aoh" data-testid="aoh-board">
         {aoh.view.over && <Victory />}
         <StatusStrip />
-        <PromptPanel />
-        {aoh.view.market && <MarketPanel />}
-        <BattlePanel />
         <Ring />
+        <div className="aoh-focus">
+          <PromptPanel />
+          {aoh.view.market && <MarketPanel />}
+          <BattlePanel />
+        </div>
+        <MyArea />
       </div>
     </AohContext.Provider>
   );

@@ -50,14 +50,7 @@ function Trading() {
       <div className="aoh-market-top">
         <section aria-labelledby="aoh-ready-h" data-testid="aoh-ready">
           <h3 id="aoh-ready-h">{t('aoh.ui.readyTitle')}</h3>
-          <ul className="aoh-ready-list">
-            {alive.map((p) => (
-              <li key={p.seat} className={m.ready[p.seat] ? 'ready' : ''}>
-                <span aria-hidden="true">{m.ready[p.seat] ? '✓' : '✎'}</span> {aoh.who(p.seat)}:{' '}
-                {m.ready[p.seat] ? t('aoh.ui.isReady') : t('aoh.ui.isTrading')}
-              </li>
-            ))}
-          </ul>
+          {/* My own choice first, then where the others stand. */}
           <div className="aoh-choices">
             <ActButton a={{ type: 'ready' }} className="aoh-primary" testid="aoh-ready-btn">
               ✓ {t('aoh.ui.ready')}
@@ -69,6 +62,14 @@ function Trading() {
               ✉ {t('aoh.ui.chatDeals')}
             </button>
           </div>
+          <ul className="aoh-ready-list">
+            {alive.map((p) => (
+              <li key={p.seat} className={m.ready[p.seat] ? 'ready' : ''}>
+                <span aria-hidden="true">{m.ready[p.seat] ? '✓' : '✎'}</span> {aoh.who(p.seat)}:{' '}
+                {m.ready[p.seat] ? t('aoh.ui.isReady') : t('aoh.ui.isTrading')}
+              </li>
+            ))}
+          </ul>
         </section>
         <Offers offers={m.offers} />
       </div>
@@ -151,6 +152,7 @@ function Composer() {
   const [give, setGive] = useState<Counts>({});
   const [want, setWant] = useState<Counts>({});
   const [queue, setQueue] = useState<AohAction[] | null>(null);
+  const [open, setOpen] = useState(false);
   const [fail, setFail] = useState<string | null>(null);
   const waitV = useRef<number | null>(null);
   const lastSent = useRef<AohAction | null>(null);
@@ -253,8 +255,16 @@ function Composer() {
     );
   };
   return (
-    <section className="aoh-compose" aria-labelledby="aoh-compose-h" data-testid="aoh-offer-compose">
-      <h3 id="aoh-compose-h">{t('aoh.ui.newOffer')}</h3>
+    // Folded until wanted, so the offers and the ready button stay in view with the hand below.
+    <details
+      className="aoh-compose"
+      data-testid="aoh-offer-compose"
+      open={open || sending || draft !== null}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
+      <summary>
+        <h3 id="aoh-compose-h">{t('aoh.ui.newOffer')}</h3>
+      </summary>
       <div className="aoh-choices" role="group" aria-label={t('aoh.ui.offerTo')}>
         <span>{t('aoh.ui.offerTo')}:</span>
         <button
@@ -349,6 +359,6 @@ function Composer() {
           {fail}
         </p>
       )}
-    </section>
+    </details>
   );
 }

@@ -1,7 +1,6 @@
 /** The middle of the table: resource deck, discard pile (top cards, count, full list), battle deck, supply. */
 import type { ItemKind } from '@tabula/age-of-heroes';
-import { tally, useAoh } from './ctx.js';
-import { CardFace } from './Card.js';
+import { cardClass, tally, useAoh } from './ctx.js';
 
 const ITEMS: ItemKind[] = ['city', 'army', 'fortress', 'general', 'road'];
 
@@ -22,10 +21,10 @@ export function TableCentre() {
       <div className="aoh-discard" data-testid="aoh-discard">
         <h4 className="aoh-sub">{t('aoh.ui.discard', { n: view.discard.length })}</h4>
         {top.length > 0 ? (
-          <ol className="aoh-cards small" aria-label={t('aoh.ui.discardTop')}>
+          <ol className="aoh-discard-top" aria-label={t('aoh.ui.discardTop')}>
             {top.map((c, i) => (
-              <li key={i}>
-                <CardFace id={c} />
+              <li key={i} className={`c-${cardClass(view, c)}`}>
+                {aoh.card(c)}
               </li>
             ))}
           </ol>
