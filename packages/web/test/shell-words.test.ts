@@ -10,6 +10,8 @@ import { GAMES } from '@tabula/catalog';
 import { shell } from '../src/i18n/shell.js';
 import { lobby } from '../src/i18n/lobby.js';
 import { joinSentences } from '../src/shell/sentences.js';
+import { promptText } from '../src/shell/ActionBar.js';
+import type { AnyGame, Prompt } from '@tabula/engine';
 
 describe('shell words', () => {
   it('joins announced lines into sentences without a double full stop', () => {
@@ -63,5 +65,25 @@ describe('shell words', () => {
     for (const l of ['en', 'ru'] as const)
       for (const [k, text] of Object.entries({ ...shell[l], ...lobby[l] }))
         expect(/tribe|nation|племя|племен|народ/i.test(text), `${k}: ${text}`).toBe(false);
+  });
+
+  it("the action bar words a prompt with the game's describePrompt, else its catalog, else the kind", () => {
+    const prompt: Prompt = { seat: 1, kind: 'toy.pick', args: { n: 2 } };
+    const base = {
+      messages: { en: { 'toy.prompt.toy.pick': 'Pick {n}' }, ru: {} },
+      formatEvent: (e: { key: string; params?: Record<string, unknown> }) =>
+        e.key === 'toy.prompt.toy.pick' ? `Pick ${String(e.params?.n)}` : e.key,
+    } as unknown as AnyGame;
+    const name = (s: number) => `#${s}`;
+    const described = {
+      ...base,
+      describePrompt: (p: Prompt, view: { cards: number }, l: string, seat: (s: number) => string) =>
+        `${seat(p.seat)}: pick ${String(p.args?.n)} of ${view.cards} (${l})`,
+    } as unknown as AnyGame;
+    expect(promptText(described, prompt, { cards: 5 }, 'ru', name)).toBe('#1: pick 2 of 5 (ru)');
+    expect(promptText(base, prompt, { cards: 5 }, 'en', name)).toBe('Pick 2');
+    // Russian falls back to the English entry of the catalog (the game's own formatEvent does that).
+    expect(promptText(base, prompt, { cards: 5 }, 'ru', name)).toBe('Pick 2');
+    expect(promptText(base, { seat: 0, kind: 'toy.other' }, null, 'en', name)).toBe('toy.other');
   });
 });

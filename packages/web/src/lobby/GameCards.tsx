@@ -71,9 +71,7 @@ export function RulesPage({ id }: { id: string }) {
       <p>
         <a href="#/">{t('lobby.back')}</a>
       </p>
-      <h1>
-        {nameOf(games, id, locale)}: {t('lobby.rulesSummary')}
-      </h1>
+      <h1>{t('lobby.rulesOf', { game: nameOf(games, id, locale) })}</h1>
       {g && declared(g.description[locale]) && (
         <p className="game-description">{declared(g.description[locale])}</p>
       )}

@@ -270,7 +270,7 @@ export function Lobby() {
       </form>
       {created && (
         <section aria-labelledby="invites" className="invites">
-          <h2 id="invites">{t('lobby.invites')}</h2>
+          <h2 id="invites">{created.seats.some((s) => s.token) ? t('lobby.invites') : t('lobby.created')}</h2>
           <ul>
             {created.seats
               .filter((s) => s.token)

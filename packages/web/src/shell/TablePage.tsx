@@ -148,7 +148,7 @@ function WaitingRoom({ state }: { state: TableState }) {
                 {s.kind === 'open' && !s.taken ? (
                   <i>{t('table.openSeat')}</i>
                 ) : (
-                  s.name || t('table.player', { n: s.seat + 1 })
+                  s.name || <i>{t('table.invited')}</i>
                 )}
               </b>
               {s.seat === state.seat ? ` (${t('table.you')})` : ''}
@@ -158,7 +158,7 @@ function WaitingRoom({ state }: { state: TableState }) {
                   ? ` · ${here(s.seat) ? t('table.online') : t('table.offline')}`
                   : ''}
               {invite && !here(s.seat) && (
-                <div>
+                <div className="seat-invite">
                   <InviteLink
                     label={t('table.inviteOf', { n: s.seat + 1 })}
                     url={url(`#/m/${id}?token=${encodeURIComponent(invite.token)}`)}
