@@ -13,7 +13,8 @@ import { StatusStrip } from './StatusStrip.js';
 import { PromptPanel } from './PromptPanel.js';
 import { BattlePanel } from './BattlePanel.js';
 import { MarketPanel } from './MarketPanel.js';
-import { MyArea, Ring } from './Ring.js';
+import { MyArea, Ring, centreInRow } from './Ring.js';
+import { TableCentre } from './TableCentre.js';
 import { Victory } from './Victory.js';
 import './aoh.css';
 
@@ -84,6 +85,7 @@ export function Board(props: TableProps) {
           {aoh.view.market && <MarketPanel />}
           <BattlePanel />
         </div>
+        {!centreInRow(aoh) && <TableCentre />}
         <MyArea />
       </div>
     </AohContext.Provider>
