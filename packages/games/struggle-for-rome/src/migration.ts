@@ -19,21 +19,6 @@ type Move = Extract<SfrAction, { type: 'move' }>;
 /** The cards that change a movement's arrows (SFR-DEV-11/12). */
 const MOVE_CARDS = ['freeArrows', 'freeSeaArrows'];
 
-/**
- * A walk of a listed route: the route arrays of listed moves are shared and frozen, so the listing
- * records what walking each costs under its table's variant, and validation need not walk it again.
- */
-interface Walk {
-  rt: Rt;
-  free: number;
-  seaFree: boolean;
-  from: number;
-  land: number;
-  sea: number;
-  to: number;
-}
-const walks = new WeakMap<object, Walk>();
-
 /** Arrows of a route and their cost under a variant; null if the route is not a walk along sections. */
 export function routeCost(
   st: SfrState,
@@ -43,9 +28,13 @@ export function routeCost(
 ): { land: number; sea: number; to: number } | null {
   const r = rt(st);
   if (!Array.isArray(route) || route.length < 2) return null;
-  const w = walks.get(route);
-  if (w !== undefined && w.rt === r && w.free === v.free && w.seaFree === v.seaFree)
-    return w.from === from ? w : null;
+  // A listed route is one of the table's own (shared, frozen): its entry knows its arrows.
+  const y = r.nodeIdx.get(route[route.length - 1] as string);
+  if (y !== undefined) {
+    const t = routeTable(r, from, v);
+    for (let i = t.first[y]!; i >= 0; i = t.next[i]!)
+      if (t.entries[i]!.route === route) return { land: t.land[i]!, sea: t.sea[i]!, to: y };
+  }
   let cur = r.nodeIdx.get(route[0] as string);
   if (cur !== from) return null;
   let used = 0,
@@ -244,10 +233,6 @@ function buildMoves(
 ): (SfrAction | undefined)[] {
   const id = r.nodes[t.to[i]!]!.id;
   const route = routeOf(r, from, v, t.entries[i]!);
-  const land = t.land[i]!,
-    sea = t.sea[i]!,
-    to = t.to[i]!;
-  walks.set(route, { rt: r, free: v.free, seaFree: v.seaFree, from, land, sea, to });
   for (let g = 0; g <= t.land[i]!; g++)
     moves[t.base[i]! + g] = Object.freeze(
       card === undefined

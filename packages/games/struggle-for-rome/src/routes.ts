@@ -30,6 +30,9 @@ export interface RouteTable {
    */
   base: Int32Array;
   size: number;
+  /** The entries to each node: `first[node]`, then `next[i]` (-1 ends), in entry order. */
+  first: Int32Array;
+  next: Int32Array;
   /** Move actions by slot (shared and frozen, built on first listing), per movement card ('' = none). */
   moves: Map<string, unknown[]>;
   pred: Int32Array;
@@ -175,7 +178,26 @@ function table(rt: Rt, src: number, v: Variant): RouteTable {
     base[i] = size;
     size += en.land + 1;
   }
-  const t: RouteTable = { entries: out, land, sea, to, base, size, moves: new Map(), pred, F, LM };
+  const first = new Int32Array(rt.nodes.length).fill(-1),
+    next = new Int32Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    next[i] = first[to[i]!]!;
+    first[to[i]!] = i;
+  }
+  const t: RouteTable = {
+    entries: out,
+    land,
+    sea,
+    to,
+    base,
+    size,
+    first,
+    next,
+    moves: new Map(),
+    pred,
+    F,
+    LM,
+  };
   tables[src] = t;
   return t;
 }

@@ -254,8 +254,10 @@ function buyActs(type: Buy['type']): SfrAction[][] {
   return [mk(-1), mk(0), mk(1), mk(2), mk(3)];
 }
 
+/** A draft to one seat (or -1: everyone), shared and frozen. */
+const DRAFT_TO: SfrAction[] = [];
 function draftTo(to: Seat): SfrAction {
-  return { type: 'draft', to };
+  return (DRAFT_TO[to + 1] ??= frozen<SfrAction>({ type: 'draft', to }));
 }
 
 /** Every action of the acting player's trade & purchase step (SFR-DP-8, SFR-DP-10..16). */
