@@ -21,6 +21,7 @@ import {
   type BoardEntry,
   type CardEntry,
   type CardMods,
+  F_ABIL,
   F_REM,
 } from './compiled.js';
 import { EVENT_CARDS, NATIONS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS } from './data.js';
@@ -44,6 +45,12 @@ export class Deck {
   /** Per modifier kind: the areas where a card with such a modifier can lie, own ones and reaching others. */
   private readonly ownAreas: number[] = [];
   private readonly othersAreas: number[] = [];
+  /** Per trigger event (`fireBit` index): the areas where a card reacting to it can lie. */
+  private readonly triggerAreas: number[] = [];
+  /** The areas where a card with abilities can lie. */
+  readonly abilityAreas: number;
+  /** Per round fact (`ROUND_PASS`, `ROUND_BUY`): the areas where a card with a per-round condition on it lies. */
+  private readonly roundFactAreas: number[] = [0, 0, 0, 0];
   /**
    * Whether no removal condition can change when a nation only pays or gains resources or VP: every removal
    * condition and every conditional modifier (strength and stability feed comparisons) of every card, board
@@ -76,15 +83,19 @@ export class Deck {
     let fires = 0;
     let removable = false;
     let removableAreas = 0;
+    let abilityAreas = 0;
     for (let k = 0; k < 32; k++) {
       this.ownAreas.push(0);
       this.othersAreas.push(0);
+      this.triggerAreas.push(0);
     }
     for (const e of allEntries()) {
       kinds |= e.mods.ownMask | e.mods.othersMask;
       othersKinds |= e.mods.othersMask;
       fires |= e.fires;
       const area = areaOf(e.c.type);
+      if (e.flags & F_ABIL) abilityAreas |= area;
+      for (let f = 1; f < 4; f++) if (e.roundFacts & f) this.roundFactAreas[f]! |= area;
       if (e.flags & F_REM) {
         removable = true;
         removableAreas |= area;
@@ -92,9 +103,11 @@ export class Deck {
       for (let k = 0; k < 32; k++) {
         if (e.mods.ownMask & (1 << k)) this.ownAreas[k]! |= area;
         if (e.mods.othersMask & (1 << k)) this.othersAreas[k]! |= area;
+        if (e.fires & (1 << k)) this.triggerAreas[k]! |= area;
       }
     }
     this.removableAreas = removableAreas;
+    this.abilityAreas = abilityAreas;
     this.kinds = kinds;
     this.othersKinds = othersKinds;
     this.fires = fires;
@@ -108,6 +121,18 @@ export class Deck {
     let a = 0;
     for (let m = mask; m !== 0; m &= m - 1) a |= t[31 - Math.clz32(m & -m)]!;
     return a;
+  }
+
+  /** The areas where a card with a per-round condition reading one of the round `facts` can lie. */
+  roundAreas(facts: number): number {
+    let a = 0;
+    for (let f = 1; f < 4; f++) if (facts & f) a |= this.roundFactAreas[f]!;
+    return a;
+  }
+
+  /** The areas where a card reacting to the trigger event of bit `bit` (`fireBit`) can lie. */
+  fireAreas(bit: number): number {
+    return bit === 0 ? 0 : this.triggerAreas[31 - Math.clz32(bit)]!;
   }
 
   /** The compiled entry of a card instance. */
@@ -154,12 +179,18 @@ function areaOf(t: ProgressCard['type']): number {
 }
 
 const DECKS = new WeakMap<NatOptions, Deck>();
+// The deck found last, in front of the WeakMap (the rules ask for it several times an action, always the same).
+let lastOpts: NatOptions | null = null;
+let lastDeck: Deck | null = null;
 /** The compiled deck of a game, built once per options object (and again after a test changes card data). */
 export const deckOf = (st: NatState): Deck => deckFor(st.opts);
 /** The compiled deck of the games of an options object. */
 export function deckFor(o: NatOptions): Deck {
+  if (o === lastOpts && lastDeck!.gen === GENERATION) return lastDeck!;
   let d = DECKS.get(o);
   if (d === undefined || d.gen !== GENERATION) DECKS.set(o, (d = new Deck(o, GENERATION)));
+  lastOpts = o;
+  lastDeck = d;
   return d;
 }
 

@@ -5,7 +5,7 @@
  */
 import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
 import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from './deck.js';
-import { allDerived, card, deckOf, entry, F_REM, stability, strength } from './derive.js';
+import { allDerived, card, deckOf, entry, F_ABIL, F_REM, stability, strength } from './derive.js';
 import { allCardPlaces } from './rules.js';
 import type { Inst, NatState } from './state.js';
 
@@ -67,9 +67,13 @@ export function checkInvariants(st: NatState): string[] {
             out.push(`modifier kinds of ${x.id} missing from the pre-check`);
           if (e.mods.othersMask & (1 << k) && !(dk.areas(1 << k, false) & area))
             out.push(`modifier kinds of ${x.id} reaching others missing from the pre-check`);
+          if (e.fires & (1 << k) && !(dk.fireAreas(1 << k) & area))
+            out.push(`trigger events of ${x.id} missing from the pre-check`);
         }
-        if ((e.fires & dk.fires) !== e.fires)
-          out.push(`trigger events of ${x.id} missing from the pre-check`);
+        if (e.flags & F_ABIL && !(dk.abilityAreas & area))
+          out.push(`abilities of ${x.id} missing from the pre-check`);
+        if (e.roundFacts && !(dk.roundAreas(e.roundFacts) & area))
+          out.push(`per-round conditions of ${x.id} missing from the pre-check`);
         if (e.flags & F_REM && !(dk.removableAreas & area))
           out.push(`removal condition of ${x.id} missing from the pre-check`);
       }

@@ -9,7 +9,19 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '@tabula/nations';
 import { AREA_ADVISORS, AREA_ROW, AREA_WONDERS, deckFor } from '../src/deck.js';
-import { deckOf, entry, F_REM, fireBit, hasMod, kindBit, MK, stability } from '../src/derive.js';
+import {
+  deckOf,
+  entry,
+  F_ABIL,
+  F_REM,
+  fireBit,
+  hasMod,
+  kindBit,
+  MK,
+  ROUND_BUY,
+  ROUND_PASS,
+  stability,
+} from '../src/derive.js';
 import { allEntries } from '../src/compiled.js';
 import type { NatState } from '../src/state.js';
 import { addAdvisor, atAction, barePlayer, midGame, ok, putOnBoard, setRes, turn } from './helpers.js';
@@ -29,7 +41,11 @@ describe('the deck’s pre-checks', () => {
         if (e.mods.othersMask & kindBit(k)) expect(dk.areas(kindBit(k), false) & area).toBe(area);
       }
       expect(dk.fires & e.fires).toBe(e.fires);
+      for (let k = 0; k < 31; k++) if (e.fires & (1 << k)) expect(dk.fireAreas(1 << k) & area).toBe(area);
       if (e.flags & F_REM) expect(dk.removableAreas & area).toBe(area);
+      if (e.flags & F_ABIL) expect(dk.abilityAreas & area).toBe(area);
+      for (const f of [ROUND_PASS, ROUND_BUY])
+        if (e.roundFacts & f) expect(dk.roundAreas(f) & area).toBe(area);
     }
     // Removal conditions lie on advisors and wonders only (Solomon, Qin Shi Huang, Boudica, Harald): rows are
     // never walked for them.
@@ -85,7 +101,7 @@ describe('the deck’s pre-checks', () => {
     setRes(st, 0, { gold: 1 });
     putOnBoard(st, 1, 0, 'hunnic');
     turn(st, 0);
-    expect(deckOf(st).fires & fireBit('goldReachedZero')).not.toBe(0);
+    expect(deckOf(st).fireAreas(fireBit('goldReachedZero')) & AREA_ADVISORS).not.toBe(0);
     const before = st.players[0]!.res.books;
     ok(st, 0, { type: 'buy', row: 1, col: 0 });
     expect(st.players[0]!.res.books).toBe(before + 2);

@@ -3,6 +3,7 @@
  * turn offers for them.
  */
 import type { Deck } from '../derive.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
 import { BOARD_ABILITIES, board, cond, deckOf, F_ABIL } from '../derive.js';
 import type { Inst } from '../state.js';
 import type { NatAction, NatState } from '../state.js';
@@ -28,10 +29,12 @@ export function eachAbilitySource(
     if (b.abilities) fn(-1, b.abilities);
   }
   const dk = deckOf(st);
-  for (const x of p.advisors) abilitiesOf(dk, x, fn);
-  for (const x of p.row) if (x && x.w > 0) abilitiesOf(dk, x, fn);
-  for (const x of p.colonies) abilitiesOf(dk, x, fn);
-  for (const x of p.wonders) abilitiesOf(dk, x, fn);
+  // Only the areas where a card with abilities can lie (the deck's data, by card type).
+  const areas = dk.abilityAreas;
+  if (areas & AREA_ADVISORS) for (const x of p.advisors) abilitiesOf(dk, x, fn);
+  if (areas & AREA_ROW) for (const x of p.row) if (x && x.w > 0) abilitiesOf(dk, x, fn);
+  if (areas & AREA_COLONIES) for (const x of p.colonies) abilitiesOf(dk, x, fn);
+  if (areas & AREA_WONDERS) for (const x of p.wonders) abilitiesOf(dk, x, fn);
 }
 function abilitiesOf(
   dk: Deck,
@@ -88,14 +91,20 @@ export function abilityUseError(
   return null;
 }
 
+const NO_PICKS: number[][] = [];
+function boardCards(st: NatState): number {
+  let n = 0;
+  for (const b of st.board) if (b) n++;
+  return n;
+}
 /** Abilities that could not act (no worker to take, no colony, no board card) are not offered. */
 export function abilityUseful(st: NatState, s: number, effs: Effect[]): boolean {
   const p = st.players[s]!;
   for (const e of effs) {
     if ('gainWorker' in e && !canTakeWorker(p)) return false;
-    if ('takeCardFree' in e && !takeFreeOptions(st, s, e.takeCardFree.types).length) return false;
-    if ('swapBoardCards' in e && st.board.filter(Boolean).length < 2) return false;
-    if ('deployFree' in e && !deployFreeOptions(st, s, null).length) return false;
+    if ('takeCardFree' in e && !takeFreeOptions(st, s, e.takeCardFree.types, true).length) return false;
+    if ('swapBoardCards' in e && boardCards(st) < 2) return false;
+    if ('deployFree' in e && !deployFreeOptions(st, s, null, undefined, NO_PICKS, true).length) return false;
     if ('removeCard' in e && e.removeCard.type === 'colony' && p.colonies.length === 0) return false;
     if ('hook' in e && e.hook === 'mechanicalTurk' && turkReceivers(st, s).length === 0) return false;
   }

@@ -4,10 +4,10 @@
  */
 import type { EventSink } from '@tabula/engine';
 import { emit, randInt } from '@tabula/engine';
-import { card, cond, counter, stability, wonderCap, workers } from '../derive.js';
+import { card, cond, counter, deckOf, seatMods, stability, wonderCap, workers } from '../derive.js';
 import type { Answer, OptOf, Ctx, NatState, Side, Task } from '../state.js';
 import type { Bag, CardType, Effect, Res } from '../types.js';
-import { buyError } from './buy.js';
+import { buyProblem } from './buy.js';
 import { PAY_ORDER, RES4 } from './core.js';
 import { deploy, deployError, placeFreeArchitects } from './deploy.js';
 import { nearestMoves } from './events.js';
@@ -460,6 +460,7 @@ export function deployFreeOptions(
   onto: unknown,
   boughtU?: number,
   picks: number[][] = [],
+  first = false,
 ): OptOf<'deployFree'>[] {
   const p = st.players[s]!;
   const opts: OptOf<'deployFree'>[] = [];
@@ -475,7 +476,11 @@ export function deployFreeOptions(
     if (!r) continue;
     if (bought && r.u !== boughtU) continue;
     if (types && !types.includes(card(r.id).type)) continue;
-    for (const from of froms) if (from !== to) opts.push({ type: 'choose', from, to });
+    for (const from of froms)
+      if (from !== to) {
+        opts.push({ type: 'choose', from, to });
+        if (first) return opts;
+      }
   }
   return opts;
 }
@@ -537,14 +542,26 @@ export function finishUndeployFor(
   else pushEffects(st, s, [e], ctx, { 0: { picks } });
 }
 
-export function takeFreeOptions(st: NatState, s: number, types: CardType[]): OptOf<'takeFree'>[] {
+/** The cards a free take of those types can take (the checks of `buyError`); `first`: stop at the first. */
+export function takeFreeOptions(
+  st: NatState,
+  s: number,
+  types: CardType[],
+  first = false,
+): OptOf<'takeFree'>[] {
   const opts: OptOf<'takeFree'>[] = [];
+  const sm = seatMods(st, s);
+  const dk = deckOf(st);
   for (let i = 0; i < st.board.length; i++) {
     const b = st.board[i];
     if (!b) continue;
     const row = Math.floor(i / st.cols) + 1;
     const col = i % st.cols;
-    if (!buyError(st, s, row, col, true, types)) opts.push({ type: 'choose', row, col });
+    const c = dk.boardCard(i, b);
+    if (types.includes(c.type) && !buyProblem(st, s, row, c, true, sm)) {
+      opts.push({ type: 'choose', row, col });
+      if (first) return opts;
+    }
   }
   return opts;
 }

@@ -9,11 +9,11 @@ import {
   counter,
   fireBit,
   deckOf,
-  instEntry,
   passedAs,
   roundFacts,
 } from '../derive.js';
 import type { Deck } from '../derive.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
 import type { Inst, NatState, Player } from '../state.js';
 import type { Effect, ProgressCard } from '../types.js';
 import { pushEffects } from './effects.js';
@@ -29,25 +29,38 @@ export function markUsed(p: Player, u: number): void {
  * pass, a card taken.
  */
 export function markRoundConds(st: NatState, s: number, facts: number): void {
+  const dk = deckOf(st);
+  // Only the areas where a card with such a per-round condition can lie (the deck's data, by card type).
+  const areas = dk.roundAreas(facts);
+  if (areas === 0) return;
   for (let o = s < 0 ? 0 : s; o < (s < 0 ? st.n : s + 1); o++) {
     const p = st.players[o]!;
-    const mark = (x: Inst) => {
-      const e = instEntry(st, x);
-      if ((e.roundFacts & facts) === 0 || p.used.includes(x.u)) return;
-      for (const rc of e.round)
-        if (
-          rc.facts & facts &&
-          (!rc.cond || cond(st, o, rc.cond)) &&
-          (!rc.per || counter(st, o, rc.per) > 0)
-        ) {
-          markUsed(p, x.u);
-          return;
-        }
-    };
-    for (const x of p.advisors) mark(x);
-    for (const x of p.row) if (x && x.w > 0) mark(x);
-    for (const x of p.colonies) mark(x);
-    for (const x of p.wonders) mark(x);
+    if (areas & AREA_ADVISORS) markIn(st, o, p.advisors, false, facts, dk);
+    if (areas & AREA_ROW) markIn(st, o, p.row, true, facts, dk);
+    if (areas & AREA_COLONIES) markIn(st, o, p.colonies, false, facts, dk);
+    if (areas & AREA_WONDERS) markIn(st, o, p.wonders, false, facts, dk);
+  }
+}
+/** `markRoundConds` over one area of seat o (the row: manned cards only). */
+function markIn(
+  st: NatState,
+  o: number,
+  list: ReadonlyArray<Inst | null>,
+  mannedOnly: boolean,
+  facts: number,
+  dk: Deck,
+): void {
+  const p = st.players[o]!;
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (!x || (mannedOnly && x.w <= 0)) continue;
+    const e = dk.instEntry(x);
+    if ((e.roundFacts & facts) === 0 || p.used.includes(x.u)) continue;
+    for (const rc of e.round)
+      if (rc.facts & facts && (!rc.cond || cond(st, o, rc.cond)) && (!rc.per || counter(st, o, rc.per) > 0)) {
+        markUsed(p, x.u);
+        break;
+      }
   }
 }
 
@@ -86,7 +99,8 @@ export function fireTriggers(st: NatState, on: string, s: number, data: Record<s
   // No card of this game ever reacted to this event: only the nation boards can.
   const bit = fireBit(on);
   const dk = deckOf(st);
-  const cards = (dk.fires & bit) !== 0;
+  // Only the areas where a card reacting to this event can lie (the deck's data, by card type).
+  const areas = dk.fireAreas(bit);
   const all = on === 'buyCard';
   for (let i = 0; i < (all ? st.order.length : 1); i++) {
     const o = all ? st.order[i]! : s;
@@ -95,11 +109,10 @@ export function fireTriggers(st: NatState, on: string, s: number, data: Record<s
       const b = board(p);
       if (b.triggers) triggerHits(st, on, o, s, data, -1, b, hits);
     }
-    if (!cards) continue;
-    cardTriggers(st, on, o, s, data, p.advisors, false, dk, bit, hits);
-    cardTriggers(st, on, o, s, data, p.row, true, dk, bit, hits);
-    cardTriggers(st, on, o, s, data, p.colonies, false, dk, bit, hits);
-    cardTriggers(st, on, o, s, data, p.wonders, false, dk, bit, hits);
+    if (areas & AREA_ADVISORS) cardTriggers(st, on, o, s, data, p.advisors, false, dk, bit, hits);
+    if (areas & AREA_ROW) cardTriggers(st, on, o, s, data, p.row, true, dk, bit, hits);
+    if (areas & AREA_COLONIES) cardTriggers(st, on, o, s, data, p.colonies, false, dk, bit, hits);
+    if (areas & AREA_WONDERS) cardTriggers(st, on, o, s, data, p.wonders, false, dk, bit, hits);
   }
   for (let k = hits.length - 1; k >= 0; k--) {
     const [o, effs, src, u] = hits[k]!;

@@ -248,9 +248,26 @@ export const TURN: Node<NatState, TurnFrame, NatAction> = {
       return OK;
     },
     // NAT-DP-25/26: end the turn after a main action, else pass.
-    byDefault: (st) => (st.turn!.main > 0 ? { type: 'end' } : { type: 'pass' }),
+    byDefault: (st) => (st.turn!.main > 0 ? END : PASS),
   },
 };
+
+/**
+ * The turn's actions as shared constants, so that a listing builds no action object (a third of the garbage
+ * of a random game): frozen, as nobody may change an action. Rows have at most 30 slots (data.ts), the
+ * progress board at most 7 columns.
+ */
+const MAX_SLOTS = 32;
+const frozen = (a: NatAction): NatAction => Object.freeze(a);
+const BUY = [1, 2, 3].map((row) => Array.from({ length: 8 }, (_, col) => frozen({ type: 'buy', row, col })));
+const DEPLOY = Array.from({ length: MAX_SLOTS + 1 }, (_, f) =>
+  Array.from({ length: MAX_SLOTS }, (_, to) => frozen({ type: 'deploy', from: f - 1, to })),
+);
+const UNDEPLOY = Array.from({ length: MAX_SLOTS }, (_, slot) => frozen({ type: 'undeploy', slot }));
+const HIRE = frozen({ type: 'hire' });
+const HIRE_PRIVATE = frozen({ type: 'hire', private: true });
+const END = frozen({ type: 'end' });
+const PASS = frozen({ type: 'pass' });
 
 /** Every action of the seat whose turn it is (the same checks as `turnError`). */
 export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
@@ -276,7 +293,7 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
       const row = ((i / cols) | 0) + 1;
       if (plain && gold < E.rowPrice[row - 1]!) continue;
       if (!buyProblem(st, seat, row, dk.boardCard(i, b), false, sm))
-        out.push({ type: 'buy', row, col: i - (row - 1) * cols });
+        out.push(BUY[row - 1]![i - (row - 1) * cols]!);
     }
     // Deployments: the cost depends on the target only, so it is checked once per target.
     const stone = p.res.stone;
@@ -293,22 +310,23 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
         )
           continue;
       }
-      if (p.idle > 0) out.push({ type: 'deploy', from: -1, to });
+      const byTarget = DEPLOY;
+      if (p.idle > 0) out.push(byTarget[0]![to]!);
       for (let m = manned & ~(1 << to), from = 0; m !== 0; m >>>= 1, from++)
-        if (m & 1) out.push({ type: 'deploy', from, to });
+        if (m & 1) out.push(byTarget[from + 1]![to]!);
     }
     // Hiring: the checks of `hireError`, the stage's cost computed once for both kinds of architect.
     const w = p.wip;
     if (w && (st.pool > 0 || p.priv > 0)) {
       const stages = card(w.id).stages!;
       if (w.built < stages.length && p.res.stone >= architectCost(st, seat, stages[w.built]!)) {
-        if (st.pool > 0) out.push({ type: 'hire' });
-        if (p.priv > 0) out.push({ type: 'hire', private: true });
+        if (st.pool > 0) out.push(HIRE);
+        if (p.priv > 0) out.push(HIRE_PRIVATE);
       }
     }
   }
   eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
-  for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push({ type: 'undeploy', slot });
-  if (st.turn!.main > 0) out.push({ type: 'end' });
-  out.push({ type: 'pass' });
+  for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push(UNDEPLOY[slot]!);
+  if (st.turn!.main > 0) out.push(END);
+  out.push(PASS);
 }
