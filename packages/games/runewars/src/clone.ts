@@ -17,6 +17,27 @@ function cloneFrame(f: Frame): Frame {
       return { ...f, done: f.done.slice() };
     case 'cull':
       return { ...f, areas: f.areas.slice() };
+    case 'retreat':
+      return { ...f, u: f.u.slice() };
+    case 'battle':
+      return {
+        ...f,
+        fs: f.fs.slice(),
+        fu: f.fu.slice(),
+        fr: f.fr.slice(),
+        fd: f.fd.slice(),
+        dw: f.dw.slice(),
+        ty: f.ty.slice(),
+        cs: [f.cs[0]!.slice(), f.cs[1]!.slice()],
+        kx: f.kx.slice(),
+        sp: f.sp.slice(),
+        q: f.q.slice(),
+        tch: f.tch.slice(),
+        bon: f.bon.slice(),
+        und: f.und.slice(),
+        str: f.str.slice(),
+        xu: f.xu.slice(),
+      };
     default:
       return { ...f };
   }
@@ -38,6 +59,7 @@ function clonePlayer(x: PlayerState): PlayerState {
     rec: x.rec,
     rune: x.rune,
     kn: x.kn.slice(),
+    out: x.out,
   };
 }
 
@@ -83,6 +105,7 @@ export function cloneState(st: RwState): RwState {
       fate: d.fate.slice(),
       fateDiscard: d.fateDiscard.slice(),
     },
+    vict: st.vict.slice(),
     titles: st.titles.slice(),
     titleInf: st.titleInf.slice(),
     order: st.order.slice(),

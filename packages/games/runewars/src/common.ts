@@ -145,12 +145,19 @@ function unitsOfAny(st: RwState, a: number, seat: Seat): number {
   return unitsOf(st, a, seat);
 }
 
-/** Figures of a unit type on the board (supply = figures − this, RW-CLIMIT-01). */
+/** Figures of a unit type in play: on the board and in a battle's initiative rows (supply = figures − this, RW-CLIMIT-01). */
 export function onBoard(st: RwState, u: number): number {
   const U = pk(st).U;
   let n = 0;
   for (let i = u; i < st.us.length; i += U) n += st.us[i]! + st.ur[i]!;
+  for (const f of st.stack) if (f.k === 'battle') for (const x of f.fu) if (x === u) n++;
   return n;
+}
+
+/** Adds routed units (a retreat's arrival, RW-RETREAT-05). */
+export function addRouted(st: RwState, a: number, u: number, n: number, seat: Seat): void {
+  st.ur[a * pk(st).U + u]! += n;
+  if (seat >= 0) st.own[a] = seat;
 }
 
 export function strongholdsOf(st: RwState, seat: Seat): number[] {
@@ -261,7 +268,8 @@ export function checkHands(st: RwState, seat: Seat): void {
  */
 export function playOrder(st: RwState): Seat[] {
   const p = pk(st);
-  const seats = Array.from({ length: st.n }, (_, i) => i);
+  const seats: Seat[] = [];
+  for (let s = 0; s < st.n; s++) if (!st.p[s]!.out) seats.push(s); // RW-ELIM-06
   const rank = (s: Seat) => (s - st.first + st.n) % st.n;
   return seats.sort((a, b) => {
     const pa = st.p[a]!,
@@ -277,8 +285,21 @@ export function playOrder(st: RwState): Seat[] {
   });
 }
 
-/** The seat to the left (next in seating order, RW-GEN-09/10, RW-TERM-24). */
-export const leftOf = (st: RwState, s: Seat): Seat => (s + 1) % st.n;
+/** The seat to the left: the next one in seating order not eliminated (RW-GEN-09/10, RW-TERM-24). */
+export function leftOf(st: RwState, s: Seat): Seat {
+  for (let i = 1; i < st.n; i++) {
+    const x = (s + i) % st.n;
+    if (!st.p[x]!.out) return x;
+  }
+  return s;
+}
+
+/** Seats still in the game, in seating order. */
+export function alive(st: RwState): Seat[] {
+  const out: Seat[] = [];
+  for (let s = 0; s < st.n; s++) if (!st.p[s]!.out) out.push(s);
+  return out;
+}
 
 /* ------------------------------------------------------------------ rune tokens (RW-INFO-12/14) */
 

@@ -2,7 +2,8 @@
  * The decision points (10-decision-points.md §3) as one flow table of the engine's decision-point kit:
  * a node per kind of frame of the operation stack (`RwState.stack`, top = last). The game frame runs
  * setup and the seasons (year.ts); every other frame waits for its decision, defined in the chapter it
- * belongs to (setup.ts, year.ts, orders.ts, movement.ts, board.ts). The kit derives `prompts`,
+ * belongs to (setup.ts, year.ts, orders.ts, movement.ts, battle.ts, tasks.ts, retreat.ts, victory.ts,
+ * board.ts). A battle frame waits for different decisions as it goes (`decideBy`). The kit derives `prompts`,
  * `legalActions`, `apply`'s dispatch and the timeout defaults of RW-DP-88/89 from the table.
  */
 import type { Decision, FlowTable } from '@tabula/engine';
@@ -21,6 +22,9 @@ import {
   titleDecision,
 } from './orders.js';
 import { factionDecision, homeDecision, placeDecision, runesDecision } from './setup.js';
+import { battleDecision, runBattle } from './battle.js';
+import { retreatDecision, runRetreat } from './retreat.js';
+import { victoryDecision } from './victory.js';
 import {
   cullDecision,
   discardDecision,
@@ -56,6 +60,9 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   cull: { run: runCull, decide: cullDecision },
   discard: { decide: discardDecision },
   fall: { decide: fallDecision },
+  battle: { run: runBattle, decideBy: battleDecision },
+  retreat: { run: runRetreat, decide: retreatDecision },
+  victory: { decide: victoryDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

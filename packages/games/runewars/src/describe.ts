@@ -3,13 +3,15 @@ import type { GameEvent, Locale, Prompt, Seat } from '@tabula/engine';
 import { defaultSeatName, translate } from '@tabula/engine';
 import { messages } from './messages.js';
 import type { Pack } from './pack.js';
-import { DEFAULT_PACK, packOf } from './pack.js';
+import { DEFAULT_PACK, packOf, SPECIALS } from './pack.js';
 import type { RwAction, RwState, RwView } from './types.js';
 import { RES, SEASONS } from './types.js';
 
 const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
 
 const SEAT_KEYS = new Set(['seat', 'holder']);
+/** Seat keys where -1 means the unallied neutral units (a battle's side). */
+const SIDE_KEYS = new Set(['who', 'def']);
 const AREA_KEYS = new Set(['area', 'a', 'b', 'from', 'to', 'dragon', 'fake']);
 
 export function areaName(p: Pack, a: number): string {
@@ -39,6 +41,13 @@ export function localParams(
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(params)) {
     if (SEAT_KEYS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'rw.nobody') : seatName(v);
+    else if (SIDE_KEYS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'rw.neutrals') : seatName(v);
+    else if (k === 'cards' && Array.isArray(v))
+      out[k] = v.length ? v.map((n) => `#${String(n)}`).join(', ') : tr(l, 'rw.none');
+    else if (k === 'special' && typeof v === 'string') {
+      const i = SPECIALS.indexOf(v as (typeof SPECIALS)[number]);
+      out[k] = i < 0 ? v : tr(l, `rw.sp.${i}`);
+    } else if (k === 'defensive' && typeof v === 'string') out[k] = tr(l, `rw.defensive.${v}`);
     else if (AREA_KEYS.has(k) && typeof v === 'number') out[k] = areaName(p, v);
     else if (k === 'areas' && Array.isArray(v)) out[k] = v.map((a: number) => areaName(p, a)).join(', ');
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
@@ -154,9 +163,43 @@ export function describeAction(
       return tr(l, 'rw.act.tile', { tile: p.tiles[a.tile]?.id ?? '?' });
     case 'marker':
       return tr(l, 'rw.act.marker');
+    case 'draw':
+      return tr(l, 'rw.act.draw', P({ u: a.u }));
+    case 'rout':
+      return tr(l, 'rw.act.rout', { unit: unitClass(p, a.u, 0, a.d, l) });
+    case 'hit':
+      return tr(l, 'rw.act.hit', { unit: unitClass(p, a.u, a.r, a.d, l) });
+    case 'kill':
+      return tr(l, 'rw.act.kill', { unit: unitClass(p, a.u, a.r, a.d, l) });
+    case 'target':
+      return tr(l, 'rw.act.target', { unit: unitClass(p, a.u, a.r, a.d, l) });
+    case 'leave':
+      return tr(l, 'rw.act.leave', { unit: unitClass(p, a.u, a.r, 0, l) });
+    case 'option': {
+      // The ability it answers is the waiting battle task (a browser holds only the view).
+      const top = (st ?? v)?.stack.at(-1);
+      const task = top?.k === 'battle' ? top.q[0] : -1;
+      const name = task === 4 ? 'rain' : task === 11 ? 'overpower' : task === 13 ? 'fury' : '';
+      return name && (a.n === 0 || a.n === 1)
+        ? tr(l, `rw.act.option.${name}.${a.n}`)
+        : tr(l, 'rw.act.option', { n: a.n });
+    }
+    case 'use':
+      return tr(l, a.use ? 'rw.act.use.yes' : 'rw.act.use.no');
+    case 'retreat':
+      return tr(l, 'rw.act.retreat', P({ area: a.area }));
+    case 'reveal':
+      return tr(l, 'rw.act.reveal', P({ area: a.area }));
+    case 'victory':
+      return tr(l, a.use ? 'rw.act.victory.yes' : 'rw.act.victory.no');
     default:
       return tr(l, 'rw.act.unknown');
   }
+}
+
+/** A unit named by its class in a battle: type, routed, damage. */
+function unitClass(p: Pack, u: number, r: number, d: number, l: Locale): string {
+  return tr(l, `rw.cls.${r ? (d ? 'rd' : 'r') : d ? 'd' : '0'}`, { u: unitName(p, u, l), d });
 }
 
 export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => string): string {
@@ -247,6 +290,36 @@ export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string):
     if (act.length) what.push(tr(l, 'rw.text.act', { seats: act.join(', ') }));
     if (what.length) lines.push(tr(l, 'rw.text.area', { area: p.areas[a]!.id, what: what.join('; ') }));
   }
+  for (const f of v.stack) {
+    if (f.k !== 'battle') continue;
+    lines.push(
+      tr(l, 'rw.text.battle', {
+        area: p.areas[f.area]!.id,
+        seat: seatName(f.seat),
+        def: f.def < 0 ? tr(l, 'rw.neutrals') : seatName(f.def),
+        init: f.init,
+      }),
+    );
+    for (let side = 0; side < 2; side++) {
+      const units: string[] = [];
+      for (let i = 0; i < f.fu.length; i++)
+        if (f.fu[i]! >= 0 && f.fs[i] === side) units.push(unitClass(p, f.fu[i]!, f.fr[i]!, f.fd[i]!, l));
+      const o = side === 0 ? f.seat : f.def;
+      lines.push(
+        tr(l, 'rw.text.side', {
+          who: o < 0 ? tr(l, 'rw.neutrals') : seatName(o),
+          units: units.join(', ') || tr(l, 'rw.none'),
+        }),
+      );
+    }
+  }
+  v.vict.forEach((s, season) => {
+    if (s >= 0)
+      lines.push(tr(l, 'rw.text.vict', { seat: seatName(s), season: tr(l, `rw.season.${SEASONS[season]}`) }));
+  });
+  v.players.forEach((x, s) => {
+    if (x.out) lines.push(tr(l, 'rw.text.out', { seat: seatName(s) }));
+  });
   if (v.over)
     lines.push(
       tr(l, 'rw.text.over', { seat: seatName(v.over.winners[0]!), scores: (v.score ?? []).join(', ') }),

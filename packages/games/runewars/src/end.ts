@@ -1,7 +1,8 @@
 /**
  * The end of the game (RW-YEAR-03, RW-VICT-14..16): after the 7th winter every rune token is turned
  * face up; the most dragon runes wins; ties go to the most influence (not counting influence on Titles),
- * then to the highest starting influence. Victory cards and elimination come with M2.
+ * then to the highest starting influence. Eliminated players are out of the ranking (RW-ELIM-02); the
+ * early wins (Victory cards, the last player standing) are in victory.ts.
  */
 import type { EventSink, Seat } from '@tabula/engine';
 import { emit } from '@tabula/engine';
@@ -13,7 +14,7 @@ export function scoreGame(st: RwState, log: EventSink): void {
   for (const a of board(st).on) if (st.rk[a]! >= 0) st.rup[a] = 1;
   const runes = st.p.map((_, s) => dragonRunes(st, s));
   const key = (s: Seat) => [runes[s]!, st.p[s]!.inf, p.factions[st.fac[s]!]!.influence];
-  const seats = st.p.map((_, s) => s);
+  const seats = st.p.map((_, s) => s).filter((s) => !st.p[s]!.out);
   seats.sort((a, b) => {
     const ka = key(a),
       kb = key(b);

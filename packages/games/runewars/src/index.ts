@@ -1,4 +1,4 @@
-/** RuneWars (Revised Edition) as a Tabula game module: M0 (data, board, setup) and M1 (the year without battles). */
+/** RuneWars (Revised Edition) as a Tabula game module: M0 (data, board, setup), M1 (the year) and M2 (battles). */
 import type { GameModule, Locale, OptionSpec, Result, Seat } from '@tabula/engine';
 import { err, ok, translate } from '@tabula/engine';
 import { cloneState } from './clone.js';
@@ -22,6 +22,17 @@ const optionsSchema: readonly OptionSpec[] = [
     choices: [{ value: 'preset', label: 'rw.opt.board.preset' }],
     default: 'preset',
   },
+  {
+    key: 'neutrals',
+    label: 'rw.opt.neutrals',
+    help: 'rw.opt.neutrals.help',
+    kind: 'choice',
+    choices: [
+      { value: 'left', label: 'rw.opt.neutrals.left' },
+      { value: 'auto', label: 'rw.opt.neutrals.auto' },
+    ],
+    default: 'left',
+  },
   { key: 'data', label: 'rw.opt.data', help: 'rw.opt.data.help', kind: 'file' },
 ];
 
@@ -30,7 +41,7 @@ const bad = (what: string, rule?: string) => err('rw.err.options', `Bad option: 
 export function parseOptions(raw: unknown): Result<RwOptions> {
   const r = (raw ?? {}) as Record<string, unknown>;
   if (typeof r !== 'object' || Array.isArray(r)) return bad('options must be an object');
-  const known = ['board', 'preset', 'data'];
+  const known = ['board', 'preset', 'data', 'neutrals'];
   for (const k of Object.keys(r))
     if (!known.includes(k)) return bad(`unknown option "${k}" (known: ${known.join(', ')})`);
   const o: RwOptions = { board: 'preset' };
@@ -41,6 +52,11 @@ export function parseOptions(raw: unknown): Result<RwOptions> {
         'RW-SETUP-22',
       );
     o.board = r.board;
+  }
+  if (r.neutrals !== undefined) {
+    if (r.neutrals !== 'left' && r.neutrals !== 'auto')
+      return bad('"neutrals" must be "left" or "auto"', 'RW-NEUT-05');
+    if (r.neutrals === 'auto') o.neutrals = 'auto';
   }
   let pack = DEFAULT_PACK;
   if (r.data !== undefined && r.data !== null) {
@@ -136,7 +152,16 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
               { kind: 'unit', id: a.u },
             ];
       case 'rune':
+      case 'retreat':
+      case 'reveal':
         return [{ kind: 'space', id: a.area }];
+      case 'draw':
+      case 'rout':
+      case 'hit':
+      case 'kill':
+      case 'target':
+      case 'leave':
+        return [{ kind: 'unit', id: a.u }];
       case 'shuffle':
         return [
           { kind: 'space', id: a.a },
@@ -187,3 +212,14 @@ export { board, ctrl, dragonRunes, production, playOrder, unitsOf } from './comm
 export { messages } from './messages.js';
 export { current, table } from './decisions.js';
 export default runewars;
+export {
+  areaOf,
+  attack,
+  chooseAll,
+  clearBoard,
+  fateOnTop,
+  put,
+  scenarioGame,
+  stronghold,
+  unitOf,
+} from './scenario.js';

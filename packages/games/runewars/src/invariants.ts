@@ -1,11 +1,14 @@
 /**
- * The invariants of RW-IMPL-41 for M0–M1, checked after every action by the property tests: at most 8
+ * The invariants of RW-IMPL-41 for M0–M2, checked after every action by the property tests: at most 8
  * units of a player per area outside a battle (after any pending limit check), one rune token per area,
  * hand limits after any pending discard, dials within range, developments only at strongholds, one
  * stronghold per area and none in a city area; and conservation: figures of every unit type within the
- * box, rune tokens (board + piles), strongholds per faction, Order cards (hand + played + pick).
+ * box (on the board and in a battle's rows), rune tokens (board + piles), strongholds per faction, Order
+ * cards (hand + played + pick), Fate cards (deck + discard + drawn); battles: no faction units beside
+ * unallied neutrals outside a battle, nothing left of an eliminated player.
  */
 import { board, pk, unitsOf } from './common.js';
+import { health } from './battle.js';
 import type { RwState } from './types.js';
 
 export function checkInvariants(st: RwState): string[] {
@@ -13,9 +16,26 @@ export function checkInvariants(st: RwState): string[] {
   const bad: string[] = [];
   const b = board(st);
   const pending = new Set(st.stack.map((f) => f.k));
+  const contested = new Set<number>();
+  const inBattle = new Array<number>(p.U).fill(0);
+  let fateHeld = 0;
+  for (const f of st.stack)
+    if (f.k === 'battle') {
+      contested.add(f.area);
+      for (const u of f.fu) if (u >= 0) inBattle[u]!++;
+      fateHeld += f.cs[0]!.length + f.cs[1]!.length;
+      for (let i = 0; i < f.fu.length; i++)
+        if (f.fu[i]! >= 0 && f.fd[i]! >= health(p, f, i))
+          bad.push(
+            `a figure in the battle of ${p.areas[f.area]!.id} holds damage up to its health (RW-DMG-04)`,
+          );
+    }
+  if (fateHeld + st.decks.fate.length + st.decks.fateDiscard.length !== p.fate.length)
+    bad.push('Fate cards not conserved (RW-FATE-05)');
   for (let a = 0; a < st.pos.length; a++) {
     const on = st.pos[a]! >= 0;
-    let any = false;
+    let any = false,
+      neutral = false;
     for (let u = 0; u < p.U; u++) {
       const n = st.us[a * p.U + u]!,
         r = st.ur[a * p.U + u]!;
@@ -27,14 +47,19 @@ export function checkInvariants(st: RwState): string[] {
           any = true;
           if (st.own[a]! < 0 || st.fac[st.own[a]!] !== f)
             bad.push(`units of the wrong owner in ${p.areas[a]!.id}`);
-        }
+        } else neutral = true;
       }
     }
-    if (!any && st.own[a]! >= 0) bad.push(`an owner without units in ${p.areas[a]!.id}`);
+    if (!any && st.own[a]! >= 0 && !contested.has(a)) bad.push(`an owner without units in ${p.areas[a]!.id}`);
+    if (any && neutral && !contested.has(a))
+      bad.push(`faction units beside unallied neutral units in ${p.areas[a]!.id} (RW-NEUT-06, M3)`);
+    if (st.own[a]! >= 0 && st.p[st.own[a]!]!.out)
+      bad.push(`units of an eliminated player in ${p.areas[a]!.id}`);
     if (
       st.own[a]! >= 0 &&
       !pending.has('cull') &&
       !pending.has('recruit') &&
+      !pending.has('battle') &&
       unitsOf(st, a, st.own[a]!) > p.rules.unitLimit
     )
       bad.push(`more than ${p.rules.unitLimit} units in ${p.areas[a]!.id} (RW-LIMIT-01)`);
@@ -51,6 +76,7 @@ export function checkInvariants(st: RwState): string[] {
   for (let u = 0; u < p.U; u++) {
     let n = 0;
     for (let a = 0; a < st.pos.length; a++) n += st.us[a * p.U + u]! + st.ur[a * p.U + u]!;
+    n += inBattle[u]!;
     if (n > p.units[u]!.figures)
       bad.push(`${n} figures of ${p.units[u]!.id}, the box has ${p.units[u]!.figures}`);
   }

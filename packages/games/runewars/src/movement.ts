@@ -4,13 +4,25 @@
  * Moves are drafted one figure at a time and committed together: every figure of a plan or an activation
  * moves at once, judged against the board as it stood before (RW-STRAT-06/08, RW-MOVE-28/29).
  *
- * M1 has no battles: an activation or a destination that would start one (an area with enemy units or
- * unallied neutrals, an enemy-controlled area, RW-MOB-03/04, RW-MOVE-02/03) is not offered; battles (M2)
- * and diplomacy (M3) add them.
+ * Moving units into an area with enemy units, an enemy-controlled area or an area of unallied neutral
+ * units starts a battle there once the activation's moves are made (RW-MOB-03/04, RW-MOVE-02/03/31/32,
+ * battle.ts); a Mobilize card starts at most one battle over its two resolutions (RW-MOB-07). Diplomacy
+ * with neutrals comes with M3: until then moving into them means battle (RW-DP-45).
  */
 import type { ApplyResult, Decision, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { addUnits, board, crossable, fail, friendlyOrEmpty, pk, removeUnit } from './common.js';
+import {
+  addUnits,
+  board,
+  crossable,
+  ctrl,
+  fail,
+  friendlyOrEmpty,
+  neutralsIn,
+  pk,
+  removeUnit,
+} from './common.js';
+import { startBattle } from './battle.js';
 import { checkLimit } from './year.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -137,11 +149,32 @@ function stratRefusal(
 
 /* ------------------------------------------------------------------ Mobilize and Conquer */
 
-/** Areas a seat may activate now (RW-ACT-05, RW-MOB-01); M1: only friendly or empty ones. */
+/** Whether moving units into `a` starts a battle (RW-MOB-03/04, RW-MOVE-02/03): an enemy's area or neutrals'. */
+export function battleArea(st: RwState, a: number, seat: Seat): boolean {
+  const c = ctrl(st, a);
+  return c >= 0 ? c !== seat : neutralsIn(st, a) > 0;
+}
+
+/** Whether this Order card has already started its battle (RW-MOB-07: one per Mobilize card). */
+function battleUsed(st: RwState, seat: Seat): boolean {
+  for (let i = st.stack.length - 1; i >= 0; i--) {
+    const t = st.stack[i]!;
+    if (t.k === 'turn' && t.seat === seat) return t.bat === 1;
+  }
+  return false;
+}
+
+/**
+ * Areas a seat may activate now (RW-ACT-05, RW-MOB-01, RW-MOVE-24): any without his token; once his
+ * Mobilize has started its battle, only areas where moving in starts none (RW-MOB-07: moving units there
+ * would be the only use of activating them, no heroes yet).
+ */
 function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
   const bit = 1 << seat;
+  const used = battleUsed(st, seat);
   for (const a of board(st).on)
-    if (!(st.act[a]! & bit) && friendlyOrEmpty(st, a, seat)) out.push({ type: 'activate', area: a });
+    if (!(st.act[a]! & bit) && (!used || friendlyOrEmpty(st, a, seat)))
+      out.push({ type: 'activate', area: a });
 }
 
 /**
@@ -243,17 +276,14 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       const ok: RwAction[] = [];
       activationOffers(st, seat, ok);
       if (!ok.some((x) => x.type === 'activate' && x.area === a.area)) {
-        if (
-          Number.isInteger(a.area) &&
-          a.area >= 0 &&
-          a.area < st.act.length &&
-          st.act[a.area]! & (1 << seat)
-        )
+        if (!Number.isInteger(a.area) || a.area < 0 || a.area >= st.act.length || st.pos[a.area]! < 0)
+          return fail('noArea', 'There is no such area on the board.', 'RW-DP-44');
+        if (st.act[a.area]! & (1 << seat))
           return fail('alreadyActivated', 'You have already activated that area this year.', 'RW-ACT-05');
         return fail(
-          'noBattleYet',
-          'Activating an area held by an enemy or by neutrals starts a battle, which this version does not play yet.',
-          'RW-MOB-03',
+          'battleUsed',
+          'This Mobilize card has already started its battle: it cannot start a second one.',
+          'RW-MOB-07',
         );
       }
       f.x = a.area;
@@ -271,22 +301,30 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       return OK;
     }
     if (a.type === 'commit') {
-      const moved = new Map<string, number>();
+      const x = f.x;
+      // RW-MOVE-31/32, RW-LIMIT-02: units moving into an enemy's or neutrals' area fight there, any number.
+      const fight = f.d.length > 0 && battleArea(st, x, seat);
       for (let i = 0; i < f.d.length; i += 2) {
         removeUnit(st, f.d[i]!, f.d[i + 1]!, false, seat);
-        addUnits(st, f.x, f.d[i + 1]!, 1, seat);
-        const k = `${f.d[i]},${f.d[i + 1]}`;
-        moved.set(k, (moved.get(k) ?? 0) + 1);
+        if (!fight) addUnits(st, x, f.d[i + 1]!, 1, seat);
       }
-      emit(
-        log,
-        'rw.ev.mobilized',
-        { seat, area: f.x, moves: [...moved].map(([k, n]) => [...k.split(',').map(Number), n]) },
-        ['RW-MOB-02', 'RW-MOVE-27', 'RW-MOVE-28', 'RW-MOVE-29', 'RW-MOVE-31'],
-      );
-      const x = f.x;
+      if (log) {
+        const moved = new Map<string, number>();
+        for (let i = 0; i < f.d.length; i += 2) {
+          const k = `${f.d[i]},${f.d[i + 1]}`;
+          moved.set(k, (moved.get(k) ?? 0) + 1);
+        }
+        emit(
+          log,
+          'rw.ev.mobilized',
+          { seat, area: x, moves: [...moved].map(([k, n]) => [...k.split(',').map(Number), n]) },
+          ['RW-MOB-02', 'RW-MOVE-27', 'RW-MOVE-28', 'RW-MOVE-29', 'RW-MOVE-31'],
+        );
+      }
+      const d = f.d;
       st.stack.pop();
-      checkLimit(st, seat, [x]); // RW-LIMIT-03/05
+      if (fight) startBattle(st, seat, x, f.n, d, log);
+      else checkLimit(st, seat, [x]); // RW-LIMIT-03/05
       return OK;
     }
     if (a.type !== 'draft' || a.to !== undefined)

@@ -54,6 +54,36 @@ export const DEFAULT_PACK_JSON: Record<PackPart, unknown> = {
 
 export type Names = { en: string; ru: string };
 export const SHAPES = ['triangle', 'circle', 'rectangle', 'hexagon'] as const;
+/** Unit special abilities the rules know (data.md §4.2, §5); a unit's `sp` is its index here, -1 none. */
+export const SPECIALS = [
+  'Concentrated Fire',
+  'Command',
+  'Valiant Strike',
+  'Lay Siege',
+  'Crack Shot',
+  'Charge',
+  'Word of Vaal',
+  'Overpower',
+  'Mortal Strike',
+  'Raise Dead',
+  'Overrun',
+  'Unholy Charge',
+  'Ravenous',
+  'Fury',
+  'Rain Fire',
+  'Terrifying',
+  'Undying',
+  'Stun',
+  'Ravage',
+  'Burning',
+  'Flaming Breath',
+  'Rage',
+] as const;
+/** A Fate section's kind: blank, special, rout, damage (RW-FATE-02). */
+export const BLANK = 0,
+  SPECIAL = 1,
+  ROUT = 2,
+  DAMAGE = 3;
 
 export interface UnitRt {
   id: string;
@@ -67,6 +97,8 @@ export interface UnitRt {
   fast: boolean;
   flying: boolean;
   special: string;
+  /** Index of the special in SPECIALS (-1 none). */
+  sp: number;
 }
 
 /** A dial space's icon: a unit type (≥ 0), or -1 nothing, -2 influence, -3 Tactics card. */
@@ -90,6 +122,12 @@ export interface FactionRt {
   defensive: string;
   /** Its three home areas (global area indices: inner a, outer b, outer c). */
   home: number[];
+  /** Its units in canonical order (initiative, then faction-sheet order, RW-DP-88). */
+  canon: number[];
+  /** Its units and the neutral units (which may be its allies), in canonical order. */
+  canonAll: number[];
+  /** The unit Raise Dead and Unholy Charge bring into a battle (its Reanimates), -1 none. */
+  raise: number;
 }
 
 export interface AreaRt {
@@ -134,6 +172,17 @@ export interface FateRt {
   id: number;
   destiny: 'gold' | 'silver' | 'red';
   sections: (string | null)[];
+  /** Per shape (SHAPES order): the section's kind (BLANK, SPECIAL, ROUT, DAMAGE) and its number. */
+  kind: number[];
+  num: number[];
+}
+
+/** A Tactics card: its timing tag (the window it answers, RW-BATTLE-71) and the milestone that plays it. */
+export interface TacticsRt {
+  id: string;
+  name: Names;
+  timing: string;
+  milestone: string;
 }
 
 export type SeasonEffect =
@@ -181,6 +230,8 @@ export interface RulesRt {
   shWood: number;
   shOre: number;
   repairOre: number;
+  /** Dragon runes a Victory card needs (RW-VICT-01/08). */
+  victoryRunes: number;
 }
 
 export interface Pack {
@@ -189,6 +240,8 @@ export interface Pack {
   /** Unit types in all (faction units, then neutrals). */
   U: number;
   neutrals: number[];
+  /** Neutral units in canonical order (initiative, then reference-sheet order). */
+  neutralCanon: number[];
   areas: AreaRt[];
   /** Number of tile areas (home areas follow). */
   tileAreas: number;
@@ -198,7 +251,7 @@ export interface Pack {
   cities: CityRt[];
   fate: FateRt[];
   seasons: SeasonRt[];
-  tactics: CardRt[];
+  tactics: TacticsRt[];
   /** The Tactics deck: one entry per copy (card index). */
   tacticsDeck: number[];
   quests: (CardRt & { setup: boolean; area: number })[];
@@ -241,6 +294,9 @@ export function lattDist(k1: number, k2: number): number {
     dr = rOf(k1) - rOf(k2);
   return (Math.abs(dq) + Math.abs(dr) + Math.abs(dq + dr)) / 2;
 }
+
+/** The defensive developments (RW-DEV-08..11). */
+export const DEFENSIVE = ['reinforcedWalls', 'protectiveWards', 'cursedTomb', 'hungrySpawn'];
 
 /* ------------------------------------------------------------------ validation */
 
@@ -294,6 +350,13 @@ function unique(ids: string[], where: string): void {
   }
 }
 
+function specialIndex(x: unknown, where: string): number {
+  if (x === undefined || x === null || x === '') return -1;
+  const i = SPECIALS.indexOf(x as (typeof SPECIALS)[number]);
+  if (i < 0) bad(where, `must be one of ${SPECIALS.join(', ')}`);
+  return i;
+}
+
 function unit(x: unknown, where: string, faction: number): UnitRt {
   const o = obj(x, where);
   const shape = SHAPES.indexOf(o.shape as (typeof SHAPES)[number]);
@@ -312,6 +375,7 @@ function unit(x: unknown, where: string, faction: number): UnitRt {
     fast: move === 'fast',
     flying: move === 'flying',
     special: typeof o.special === 'string' ? o.special : '',
+    sp: specialIndex(o.special, `${where}.special`),
   };
 }
 
@@ -346,6 +410,7 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     shWood: int(obj(ru.strongholdCost, 'rules.strongholdCost').wood, 'rules.strongholdCost.wood', 0, 9),
     shOre: int(obj(ru.strongholdCost, 'rules.strongholdCost').ore, 'rules.strongholdCost.ore', 0, 9),
     repairOre: int(obj(ru.repairCost, 'rules.repairCost').ore, 'rules.repairCost.ore', 0, 9),
+    victoryRunes: int(ru.victoryRunes ?? 6, 'rules.victoryRunes', 1, 40),
   };
   if (strength.length !== 2) bad('rules.strongholdStrength', 'must list the undamaged and damaged strengths');
   if (rules.fastReach < rules.reach) bad('rules.fastReach', 'must be at least rules.mobilizeReach');
@@ -478,6 +543,8 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     });
     const al = str(f.alignment, `${w}.alignment`);
     if (al !== 'good' && al !== 'evil') bad(`${w}.alignment`, 'must be good or evil');
+    const defensive = str(f.defensive, `${w}.defensive`);
+    if (!DEFENSIVE.includes(defensive)) bad(`${w}.defensive`, `must be one of ${DEFENSIVE.join(', ')}`);
     return {
       id: str(f.id, `${w}.id`),
       name: names(f.name, `${w}.name`),
@@ -489,8 +556,11 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       dials,
       start,
       devs,
-      defensive: str(f.defensive, `${w}.defensive`),
+      defensive,
       home,
+      canon: own.slice().sort((a, b) => units[a]!.initiative - units[b]!.initiative || a - b),
+      canonAll: own.concat(neutrals).sort((a, b) => units[a]!.initiative - units[b]!.initiative || a - b),
+      raise: own.find((u) => units[u]!.id === 'reanimate') ?? -1,
     };
   });
   unique(
@@ -594,7 +664,11 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
         bad(`${w}.${s}`, 'must be null, "S", "Dn" or "Rn"');
       return v as string;
     });
-    return { id: int(o.id, `${w}.id`, 1, 99), destiny: d as FateRt['destiny'], sections };
+    const kind = sections.map((x) =>
+      x === null ? BLANK : x === 'S' ? SPECIAL : x[0] === 'R' ? ROUT : DAMAGE,
+    );
+    const num = sections.map((x) => (x === null || x === 'S' ? 0 : Number(x.slice(1))));
+    return { id: int(o.id, `${w}.id`, 1, 99), destiny: d as FateRt['destiny'], sections, kind, num };
   });
   if (new Set(fate.map((f) => f.id)).size !== fate.length) bad('fate.cards', 'card numbers must be unique');
   if (fate.length < factions.length)
@@ -651,7 +725,11 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       return { o, w, c: { id: str(o.id, `${w}.id`), name: names(o.name, `${w}.name`) } };
     });
   const tac = cards(raw.tactics, 'tactics');
-  const tactics = tac.map((x) => x.c);
+  const tactics: TacticsRt[] = tac.map((x) => ({
+    ...x.c,
+    timing: str(x.o.timing, `${x.w}.timing`),
+    milestone: str(x.o.milestone, `${x.w}.milestone`),
+  }));
   const tacticsDeck: number[] = [];
   tac.forEach((x, i) => {
     for (let k = int(x.o.copies, `${x.w}.copies`, 1, 10); k > 0; k--) tacticsDeck.push(i);
@@ -686,6 +764,7 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     units,
     U: units.length,
     neutrals,
+    neutralCanon: neutrals.slice().sort((a, b) => units[a]!.initiative - units[b]!.initiative || a - b),
     areas,
     tileAreas,
     tiles,

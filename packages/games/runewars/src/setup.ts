@@ -49,6 +49,7 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     rec: 0,
     rune: -1,
     kn: [],
+    out: 0,
   });
   const preset = opts.board === 'manual' ? -1 : presetIndex(p, opts, n);
   const st: RwState = {
@@ -91,6 +92,7 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
       fate: [],
       fateDiscard: [],
     },
+    vict: [-1, -1, -1, -1],
     titles: p.titles.map(() => -1),
     titleInf: p.titles.map(() => 0),
     order: [],

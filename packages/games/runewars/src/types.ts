@@ -31,6 +31,11 @@ export interface RwOptions {
   preset?: string;
   /** Another data pack (parts replace the default's): the CLI's --data DIR or a lobby file. */
   data?: unknown;
+  /**
+   * Who decides for unallied neutral units (RW-NEUT-03/05): 'left' the player to the current player's
+   * left (the rules as written), 'auto' a deterministic built-in policy (the timeout defaults, RW-DP-89).
+   */
+  neutrals?: 'left' | 'auto';
 }
 
 export interface PlayerState {
@@ -60,6 +65,8 @@ export interface PlayerState {
   rec: number;
   /** Handles of face-down rune tokens this seat has seen (RW-INFO-14 knowledge log). */
   kn: number[];
+  /** 1 once eliminated (RW-ELIM-01): skipped for seating and play order from then on (RW-ELIM-06). */
+  out: number;
 }
 
 /** The frames of the operation stack (decisions.ts has a node for every kind). */
@@ -72,7 +79,7 @@ export type Frame =
   | { k: 'home'; seat: Seat }
   | { k: 'place'; seat: Seat; q: number[] }
   | { k: 'orders' }
-  | { k: 'turn'; seat: Seat; step: number }
+  | { k: 'turn'; seat: Seat; step: number; bat: number }
   | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[] }
   | { k: 'strat'; seat: Seat; d: number[] }
   | { k: 'mob'; seat: Seat; n: number; x: number; d: number[]; second: number }
@@ -82,12 +89,82 @@ export type Frame =
   | { k: 'rally'; seat: Seat; done: number[] }
   | { k: 'title'; seat: Seat }
   | { k: 'fort'; seat: Seat; did: number }
-  | { k: 'cull'; seat: Seat; cap: number; areas: number[]; winter: number; rule: string }
+  | { k: 'cull'; seat: Seat; cap: number; areas: number[]; winter: number; rule: string; neut: number }
   | { k: 'discard'; seat: Seat; kind: number }
-  | { k: 'fall'; seat: Seat };
+  | { k: 'fall'; seat: Seat }
+  | BattleFrame
+  | { k: 'retreat'; seat: Seat; who: Seat; from: number; u: number[]; rule: string }
+  | { k: 'victory'; seat: Seat; shown: number };
 
-/** Timing windows (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14); M1 has the turn's two, battles and duels add theirs. */
-export type WindowAt = 'preOrder' | 'postOrder' | 'battleStart' | 'battleRound' | 'tally' | 'duelStart';
+/**
+ * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
+ * (`def`, or -1 for unallied neutral units, whose decisions `ctl` makes: the defender, the player to the
+ * attacker's left, or -1 for the automated neutrals of RW-NEUT-05). The participating units stand in
+ * the initiative rows off the board as figures (parallel arrays, index = figure id, never reused: a
+ * destroyed or departed figure has type -1). See battle.ts for `step` and the task queue `q`.
+ */
+export interface BattleFrame {
+  k: 'battle';
+  seat: Seat;
+  def: Seat;
+  ctl: Seat;
+  area: number;
+  /** The Order card that started it (2 Mobilize, 3 Conquer). */
+  n: number;
+  step: number;
+  /** The initiative round (1..5). */
+  init: number;
+  /** Figures: side, unit type (-1 gone), routed (0/1), damage tokens. */
+  fs: number[];
+  fu: number[];
+  fr: number[];
+  fd: number[];
+  /** Unit types that have drawn this battle: side * 256 + type (RW-ROUND-12). */
+  dw: number[];
+  /** The type drawing in this sub-round per side (-1 none). */
+  ty: number[];
+  /** Fate cards drawn this sub-round per side (hidden from the other side until revealed, RW-FATE-07). */
+  cs: number[][];
+  /** How many of them were drawn for the type (the rest are Ravage's extra cards, shown at once). */
+  kx: number[];
+  /** Reveal step of this sub-round: 0 none, 1 specials, 2 routs, 3 damage (RW-ROUND-05..07). */
+  rev: number;
+  /** Special icons still to resolve per side (RW-ROUND-05). */
+  sp: number[];
+  /** Tasks waiting (4 numbers each: kind, side, count, argument). */
+  q: number[];
+  /** Figures already chosen by the task in progress. */
+  tch: number[];
+  /** Strength bonuses per side (Lay Siege, Reinforced Walls). */
+  bon: number[];
+  /** Undying per side (RW neutral Sorcerers). */
+  und: number[];
+  /** Conquer's Supremacy: -1 not asked, 0 declined, 1 used (RW-CONQ-02/03). */
+  sup: number;
+  /** Final strength per side once tallied (RW-BATTLE-41..43). */
+  str: number[];
+  /** The winning side (-1 undecided). */
+  won: number;
+  /** Units the winner still has to send out over the limit (RW-BATTLE-56). */
+  xs: number;
+  /** Units chosen to leave over the limit (unit type + 256 × routed). */
+  xu: number[];
+}
+
+/** Timing windows (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14): the turn's two, the battle's nine, the duel's. */
+export type WindowAt =
+  | 'preOrder'
+  | 'postOrder'
+  | 'battleStart'
+  | 'beforeDraw'
+  | 'afterDraw'
+  | 'afterSpecials'
+  | 'afterRouts'
+  | 'afterDamage'
+  | 'beforeTally'
+  | 'afterTally'
+  | 'afterBattle'
+  | 'duelStart';
 
 export interface RwState {
   n: number;
@@ -144,6 +221,8 @@ export interface RwState {
     fate: number[];
     fateDiscard: number[];
   };
+  /** The seat whose Victory card lies on each season's deck (-1 none, RW-VICT-03/04/06: public). */
+  vict: number[];
   /** Title holder (-1 none) and the influence on it (RW-POWER-03/04). */
   titles: number[];
   titleInf: number[];
@@ -182,7 +261,19 @@ export type RwAction =
   | { type: 'discard'; card: number }
   | { type: 'gain'; res: number }
   | { type: 'repair'; area: number }
-  | { type: 'shuffle'; a: number; b: number; swap: boolean };
+  | { type: 'shuffle'; a: number; b: number; swap: boolean }
+  // battles: a unit is named by its class (type, routed 0/1, damage tokens)
+  | { type: 'draw'; u: number }
+  | { type: 'rout'; u: number; d: number }
+  | { type: 'hit'; u: number; r: number; d: number }
+  | { type: 'kill'; u: number; r: number; d: number }
+  | { type: 'target'; u: number; r: number; d: number }
+  | { type: 'option'; n: number }
+  | { type: 'use'; use: boolean }
+  | { type: 'retreat'; area: number }
+  | { type: 'leave'; u: number; r: number }
+  | { type: 'reveal'; area: number }
+  | { type: 'victory'; use: boolean };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {
@@ -205,6 +296,7 @@ export interface PlayerView {
   obj: number;
   setupQuests: number[];
   kn: number[];
+  out: number;
 }
 
 /**
@@ -239,6 +331,7 @@ export interface RwView {
   runePile: number[];
   handles: number;
   act: number[];
+  vict: number[];
   players: PlayerView[];
   titles: number[];
   titleInf: number[];

@@ -5,7 +5,27 @@
 import type { Rng, Seat } from '@tabula/engine';
 import { SPECTATOR } from '@tabula/engine';
 import { boardKey, pk } from './common.js';
-import type { PlayerView, RwState, RwView } from './types.js';
+import { cardShown } from './battle.js';
+import type { Pack } from './pack.js';
+import { BLANK } from './pack.js';
+import type { BattleFrame, Frame, PlayerView, RwState, RwView } from './types.js';
+
+/**
+ * The stack as a seat sees it: the Fate cards a battle's side has drawn are hidden (-1) from the others
+ * until the reveal step of their section (RW-FATE-07, RW-INFO-11).
+ */
+function stackFor(st: RwState, viewer: Seat): Frame[] {
+  const out = JSON.parse(JSON.stringify(st.stack)) as Frame[];
+  const p = pk(st);
+  for (const f of out) {
+    if (f.k !== 'battle') continue;
+    for (let side = 0; side < 2; side++) {
+      const c = f.cs[side]!;
+      for (let j = 0; j < c.length; j++) if (!cardShown(p, f, side, j, viewer)) c[j] = -1;
+    }
+  }
+  return out;
+}
 
 export function view(st: RwState, viewer: Seat): RwView {
   const kn = viewer >= 0 ? st.p[viewer]!.kn : [];
@@ -29,6 +49,7 @@ export function view(st: RwState, viewer: Seat): RwView {
       obj: me ? x.obj : x.obj >= 0 ? -2 : -1,
       setupQuests: x.setupQuests.slice(),
       kn: me ? x.kn.slice() : [],
+      out: x.out,
     };
   });
   return {
@@ -58,11 +79,12 @@ export function view(st: RwState, viewer: Seat): RwView {
     runePile: st.runePile.slice(),
     handles: st.handles,
     act: st.act.slice(),
+    vict: st.vict.slice(),
     players,
     titles: st.titles.slice(),
     titleInf: st.titleInf.slice(),
     order: st.order.slice(),
-    stack: JSON.parse(JSON.stringify(st.stack)) as RwState['stack'],
+    stack: stackFor(st, viewer),
     decks: {
       tactics: st.decks.tactics.length,
       tacticsDiscard: st.decks.tacticsDiscard.slice(),
@@ -137,6 +159,7 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       setupQuests: x.setupQuests.slice(),
       tacSeason: x.tacSeason.slice(),
       kn: mine ? x.kn.slice() : [],
+      out: x.out,
     };
   });
   // Rune identities: the unknown tokens hold the dragons not seen (the board's count is public).
@@ -155,14 +178,20 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       )
       .slice(0, n),
   );
-  const fate = rng
-    .shuffle(
-      without(
-        p.fate.map((_, i) => i),
-        v.decks.fateDiscard,
-      ),
-    )
-    .slice(0, v.decks.fate);
+  // The Fate deck and the cards a battle side drew that this seat has not seen (RW-FATE-07, RW-INFO-16).
+  const stack = JSON.parse(JSON.stringify(v.stack)) as Frame[];
+  const shown: number[] = [];
+  for (const f of stack)
+    if (f.k === 'battle') for (const c of f.cs) for (const x of c) if (x >= 0) shown.push(x);
+  const pool = rng.shuffle(
+    without(
+      p.fate.map((_, i) => i),
+      v.decks.fateDiscard,
+      shown,
+    ),
+  );
+  for (const f of stack) if (f.k === 'battle') fillHidden(p, f, pool);
+  const fate = pool.slice(0, v.decks.fate);
   const st: RwState = {
     n: v.n,
     opts: v.opts,
@@ -203,13 +232,57 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       fate,
       fateDiscard: v.decks.fateDiscard.slice(),
     },
+    vict: v.vict.slice(),
     titles: v.titles.slice(),
     titleInf: v.titleInf.slice(),
     order: v.order.slice(),
-    stack: JSON.parse(JSON.stringify(v.stack)) as RwState['stack'],
+    stack,
     over: v.over,
     score: v.score,
   };
   st.bkey = boardKey(st);
   return st;
+}
+
+/**
+ * Deals the hidden cards of a battle frame from `pool` (taken out of it): each must be a card whose
+ * section would still be hidden at the frame's reveal step, so the world reproduces the view. A small
+ * bipartite matching (Kuhn's augmenting paths): the true world is one solution, so one exists.
+ */
+function fillHidden(p: Pack, f: BattleFrame, pool: number[]): void {
+  const slots: [number, number][] = [];
+  for (let side = 0; side < 2; side++) {
+    const c = f.cs[side]!;
+    for (let j = 0; j < c.length; j++) if (c[j]! < 0) slots.push([side, j]);
+  }
+  if (!slots.length) return;
+  const fits = (side: number, c: number): boolean => {
+    const u = f.ty[side]!;
+    if (u < 0) return true;
+    const k = p.fate[c]!.kind[p.units[u]!.shape]!;
+    return k === BLANK || k > f.rev;
+  };
+  const owner = new Array<number>(pool.length).fill(-1);
+  const tryAssign = (s: number, seen: boolean[]): boolean => {
+    for (let i = 0; i < pool.length; i++) {
+      if (seen[i] || !fits(slots[s]![0], pool[i]!)) continue;
+      seen[i] = true;
+      if (owner[i]! < 0 || tryAssign(owner[i]!, seen)) {
+        owner[i] = s;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let s = 0; s < slots.length; s++)
+    if (!tryAssign(s, new Array<boolean>(pool.length).fill(false)))
+      throw new Error('RuneWars: no Fate cards fit the hidden draws of the view');
+  const taken: number[] = [];
+  for (let i = 0; i < pool.length; i++)
+    if (owner[i]! >= 0) {
+      const [side, j] = slots[owner[i]!]!;
+      f.cs[side]![j] = pool[i]!;
+      taken.push(i);
+    }
+  for (let k = taken.length - 1; k >= 0; k--) pool.splice(taken[k]!, 1);
 }

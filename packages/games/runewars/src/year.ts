@@ -9,6 +9,7 @@
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import {
+  alive,
   board,
   checkHands,
   ctrl,
@@ -16,6 +17,7 @@ import {
   drawQuests,
   drawTactics,
   fail,
+  neutralsIn,
   pk,
   playOrder,
   production,
@@ -35,7 +37,9 @@ import {
   startingUnits,
 } from './setup.js';
 import { startManualBoard } from './board.js';
-import type { Frame, RwAction, RwState, WindowAt } from './types.js';
+import { askVictory, checkElimination, resolveVictoryCard } from './victory.js';
+import { windowLive } from './windows.js';
+import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
@@ -76,8 +80,9 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
       st.season = 0;
       f.step = 10;
       return false;
-    case 10: // season step 1: the Season card (RW-SEASON-01..07)
+    case 10: // season step 1: a Victory card first, then the Season card (RW-SEASON-01..07)
       f.step = 11;
+      if (resolveVictoryCard(st, log)) return false;
       seasonCard(st, log);
       secondary(st, log);
       return false;
@@ -89,7 +94,7 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
       // season step 3: reveal, play order fixed now (RW-YEAR-20..22)
       f.step = 13;
       for (const x of st.p) {
-        x.cur = x.pick;
+        x.cur = x.out ? 0 : x.pick;
         x.hand &= ~(1 << x.pick);
         x.pick = 0;
       }
@@ -99,7 +104,7 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
         'RW-YEAR-21',
         'RW-YEAR-22',
       ]);
-      pushInOrder(st, st.order, (seat) => ({ k: 'turn', seat, step: 0 }));
+      pushInOrder(st, st.order, (seat) => ({ k: 'turn', seat, step: 0, bat: 0 }));
       return false;
     }
     case 13: // the season ends when every player has resolved his Order (RW-YEAR-02)
@@ -121,7 +126,6 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
 
 function seasonCard(st: RwState, log: EventSink): void {
   const p = pk(st);
-  // RW-SEASON-01: a Victory card on this season's deck would resolve first (Victory cards come with M2).
   const deck = st.decks.seasons[st.season]!;
   const c = deck.length ? deck.pop()! : -1;
   st.card = c;
@@ -221,7 +225,7 @@ function secondary(st: RwState, log: EventSink): void {
       for (let i = order.length - 1; i >= 0; i--) {
         const s = order[i]!;
         const cap = Math.min(st.p[s]!.dial[0]!, p.rules.unitLimit);
-        st.stack.push({ k: 'cull', seat: s, cap, areas: [], winter: 1, rule: 'RW-SEASON-20' });
+        st.stack.push({ k: 'cull', seat: s, cap, areas: [], winter: 1, rule: 'RW-SEASON-20', neut: 0 });
       }
       break;
     }
@@ -261,8 +265,8 @@ export const fallDecision: Decision<RwState, F<'fall'>, RwAction> = {
 export const ordersDecision: Decision<RwState, F<'orders'>, RwAction> = {
   prompt: 'rw.order',
   rule: 'RW-YEAR-10',
-  who: (st) => Array.from({ length: st.n }, (_, i) => i),
-  asks: () => true,
+  who: (st) => alive(st),
+  asks: (st, _f, seat) => !st.p[seat]!.out, // RW-ELIM-06
   // RW-YEAR-11/14: secret; a seat that has chosen may change its choice until all have chosen.
   ask: (st, _f, seat) => (st.p[seat]!.pick ? { secret: true, optional: true } : { secret: true }),
   offers(st, _f, seat, out) {
@@ -281,7 +285,7 @@ export const ordersDecision: Decision<RwState, F<'orders'>, RwAction> = {
     const changed = x.pick !== 0;
     x.pick = a.n;
     emit(log, changed ? 'rw.ev.orderChanged' : 'rw.ev.orderChosen', { seat }, ['RW-YEAR-11', 'RW-YEAR-14']);
-    if (st.p.every((y) => y.pick !== 0)) st.stack.pop();
+    if (st.p.every((y) => y.pick !== 0 || y.out)) st.stack.pop();
     return OK;
   },
   // RW-DP-89: the lowest-numbered Order card in hand.
@@ -320,17 +324,12 @@ function supremacyApplies(st: RwState, seat: Seat, n: number): boolean {
   }
 }
 
-/**
- * Whether a timing window opens (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14): when a card of the pack could
- * answer it. It is the same for every seat whatever they hold, so it tells nothing; M1's pack plays no
- * card yet (Tactics are scripted in M5), so no window opens.
- */
-export function windowLive(_st: RwState, _at: WindowAt): boolean {
-  return false;
-}
-
 export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
   const x = st.p[f.seat]!;
+  if (x.out) {
+    st.stack.pop(); // RW-ELIM-06
+    return false;
+  }
   switch (f.step) {
     case 0:
       f.step = 1;
@@ -375,8 +374,13 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
       if (windowLive(st, 'postOrder'))
         st.stack.push({ k: 'window', seats: [f.seat], at: 'postOrder', done: [] });
       return false;
+    case 4:
+      // End-of-turn checks (RW-YEAR-29): his Victory card (RW-VICT-02..05).
+      f.step = 5;
+      askVictory(st, f.seat);
+      return false;
     default:
-      // End of turn (RW-YEAR-27): the card stays face up. Elimination checks come with battles (M2).
+      // End of turn (RW-YEAR-27): the card stays face up.
       x.played.push(x.cur);
       st.stack.pop();
       return false;
@@ -436,7 +440,11 @@ export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
   prompt: 'rw.window',
   rule: 'RW-YEAR-29',
   who: (_st, f) => f.seats.filter((s) => !f.done.includes(s)),
-  ask: (_st, f) => ({ window: true, args: { at: f.at } }),
+  // Battle windows are many and short: held 500 ms at least, the same for every seat (RW-BATTLE-71).
+  ask: (_st, f) =>
+    f.at === 'preOrder' || f.at === 'postOrder'
+      ? { window: true, args: { at: f.at } }
+      : { window: true, hold: 500, args: { at: f.at } },
   offers(_st, _f, _seat, out) {
     out.push({ type: 'pass' });
   },
@@ -455,20 +463,25 @@ export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
 
 /* ------------------------------------------------------------------ RW-DP-13/42: units over the limit */
 
+/** Units counted against the frame's cap in an area: the seat's, or the unallied neutrals' (RW-LIMIT-07). */
+const counted = (st: RwState, f: F<'cull'>, a: number) =>
+  f.neut ? neutralsIn(st, a) : unitsOf(st, a, f.seat);
+
 /** Areas where a seat is over `cap` (all his areas in winter, else the frame's). */
 function overAreas(st: RwState, f: F<'cull'>): number[] {
   const out: number[] = [];
   const src = f.winter ? board(st).on : f.areas;
-  for (const a of src) if (unitsOf(st, a, f.seat) > f.cap) out.push(a);
+  for (const a of src) if (counted(st, f, a) > f.cap) out.push(a);
   return out;
 }
 
 export function runCull(st: RwState, f: F<'cull'>, log: EventSink): boolean {
   // RW-LIMIT-06: once at the limit he may still destroy more there, until he says done; in winter he
-  // destroys the excess only (RW-SEASON-20).
-  if (!f.winter || overAreas(st, f).length) return true;
+  // destroys the excess only (RW-SEASON-20), and so does the left player for neutrals (RW-LIMIT-07).
+  if ((!f.winter && !f.neut) || overAreas(st, f).length) return true;
   st.stack.pop();
   if (f.cap === 0) emit(log, 'rw.ev.starved', { seat: f.seat }, ['RW-SEASON-22']);
+  checkElimination(st, log); // RW-ELIM-05: the winter cull
   return false;
 }
 
@@ -480,9 +493,9 @@ export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
   ask: (_st, f) => ({ args: { cap: f.cap, winter: f.winter === 1 } }),
   offers(st, f, seat, out) {
     const p = pk(st);
-    const us = p.factions[st.fac[seat]!]!.units;
+    const us = f.neut ? p.neutrals : p.factions[st.fac[seat]!]!.units;
     const over = overAreas(st, f);
-    if (!f.winter && over.length === 0) out.push({ type: 'done' });
+    if (!f.winter && !f.neut && over.length === 0) out.push({ type: 'done' });
     for (const a of over.length || f.winter ? over : f.areas)
       for (const u of us) {
         if (st.us[a * p.U + u]) out.push({ type: 'destroy', area: a, u });
@@ -491,8 +504,9 @@ export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
   },
   answer(st, f, seat, a, log): ApplyResult {
     const over = overAreas(st, f);
-    if (a.type === 'done' && !f.winter && over.length === 0) {
+    if (a.type === 'done' && !f.winter && !f.neut && over.length === 0) {
       st.stack.pop();
+      checkElimination(st, log);
       return OK;
     }
     if (a.type !== 'destroy') return fail('wrongAction', 'Destroy units down to the limit.', 'RW-LIMIT-03');
@@ -504,11 +518,12 @@ export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
         f.winter ? 'RW-SEASON-20' : 'RW-LIMIT-03',
       );
     const i = a.area * p.U + a.u;
-    if (!p.factions[st.fac[seat]!]!.units.includes(a.u) || (a.routed ? st.ur[i]! : st.us[i]!) <= 0)
+    const us = f.neut ? p.neutrals : p.factions[st.fac[seat]!]!.units;
+    if (!us.includes(a.u) || (a.routed ? st.ur[i]! : st.us[i]!) <= 0)
       return fail('noSuchUnit', 'You have no such unit there.', 'RW-LIMIT-06');
-    removeUnit(st, a.area, a.u, !!a.routed, seat);
-    emit(log, 'rw.ev.destroyed', { seat, area: a.area, u: a.u }, [
-      f.winter ? 'RW-SEASON-20' : 'RW-LIMIT-03',
+    removeUnit(st, a.area, a.u, !!a.routed, f.neut ? -1 : seat);
+    emit(log, 'rw.ev.destroyed', { seat: f.neut ? -1 : seat, area: a.area, u: a.u }, [
+      f.winter ? 'RW-SEASON-20' : f.rule,
       'RW-LIMIT-06',
     ]);
     return OK;
@@ -537,7 +552,8 @@ export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
 export function checkLimit(st: RwState, seat: Seat, areas: number[]): void {
   const cap = pk(st).rules.unitLimit;
   const over = areas.filter((a, i) => areas.indexOf(a) === i && unitsOf(st, a, seat) > cap);
-  if (over.length) st.stack.push({ k: 'cull', seat, cap, areas: over, winter: 0, rule: 'RW-LIMIT-03' });
+  if (over.length)
+    st.stack.push({ k: 'cull', seat, cap, areas: over, winter: 0, rule: 'RW-LIMIT-03', neut: 0 });
 }
 
 /* ------------------------------------------------------------------ RW-DP-26: hand limits */

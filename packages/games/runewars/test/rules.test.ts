@@ -269,15 +269,6 @@ describe('M1: the year', () => {
     rejects(st, s, { type: 'activate', area: out }, 'RW-ACT-05', 'alreadyActivated');
   });
 
-  it('RW-MOB-03, RW-MOB-04, RW-MOVE-02, RW-MOVE-03: an area held by neutrals or an enemy is not offered before battles exist (M2)', () => {
-    const st = atOrders(2);
-    chooseOrders(st, [2, 2]);
-    const s = st.order[0]!;
-    rejects(st, s, { type: 'activate', area: area('2A') }, 'RW-MOB-03', 'noBattleYet');
-    const enemyHome = p.factions[st.fac[1 - s]!]!.home[0]!;
-    expect(g.legalActions(st, s)).not.toContainEqual({ type: 'activate', area: enemyHome });
-  });
-
   it('RW-STRAT-01, RW-STRAT-02, RW-STRAT-03, RW-STRAT-06, RW-STRAT-08, RW-MOVE-10, RW-EX-06, RW-EX-43: one step into friendly or empty areas, all at once', () => {
     const st = atOrders(2);
     chooseOrders(st, [1, 1]);
