@@ -10,7 +10,7 @@
  * A decision is opened by `ask` with its options listed: one option, or a resigned seat, resolves at once
  * (NAT-DP-24).
  */
-import type { Decision, EventSink, Node, RuleFailure } from '@tabula/engine';
+import type { Decision, EventSink, Node, PromptShape, RuleFailure } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { advisorCap, age, board, card, colonyCap, stability, strength, wonderCap } from '../derive.js';
 import type { ChoiceKind, Choose, DataOf, NatAction, NatState, OptOf, Pending, PendingOf } from '../state.js';
@@ -89,6 +89,10 @@ export function decideFirst(rule: string): RuleFailure {
   );
 }
 
+/** The prompt shape `{args: {n}}` of a decision with n options, shared and frozen (prompts build no shape). */
+const COUNT_SHAPES = Array.from({ length: 64 }, (_, n) => Object.freeze({ args: Object.freeze({ n }) }));
+const countShape = (n: number): PromptShape => COUNT_SHAPES[n] ?? { args: { n } };
+
 /** The kit's decision of one kind: who (the pending seat), its prompt, its options, its answer, its default. */
 function choice<K extends ChoiceKind>(kind: K, spec: ChoiceSpec<K>): Node<NatState, { k: K }, NatAction> {
   const pending = (st: NatState) => st.pending as PendingOf<K>;
@@ -97,7 +101,7 @@ function choice<K extends ChoiceKind>(kind: K, spec: ChoiceSpec<K>): Node<NatSta
     rule: spec.rule,
     who: (st) => [st.pending!.s],
     asks: (st, _f, seat) => st.pending!.s === seat,
-    ask: (st) => ({ args: { n: st.pending!.opts.length } }),
+    ask: (st) => countShape(st.pending!.opts.length),
     offers(st, _f, _seat, out) {
       const opts = st.pending!.opts;
       for (let i = 0; i < opts.length; i++) out.push(opts[i] as NatAction);

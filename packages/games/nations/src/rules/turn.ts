@@ -2,7 +2,7 @@
  * The action phase (NAT-ACTION): turns in player order, main actions and free actions, passing; the turn as
  * a decision of the kit (who acts, what is offered, how an action applies, the default).
  */
-import type { EventSink, Node } from '@tabula/engine';
+import type { EventSink, Node, PromptShape } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { E } from '../config.js';
 import {
@@ -220,6 +220,13 @@ export function pushAfterMain(st: NatState): void {
   if (st.solo) st.stack.push({ t: 'roll' });
 }
 
+/** The turn's prompt shape `{args: {left, main}}`, shared and frozen for the usual counts (prompts build none). */
+const TURN_SHAPES = Array.from({ length: 8 }, (_, left) =>
+  Array.from({ length: 8 }, (_, main) => Object.freeze({ args: Object.freeze({ left, main }) })),
+);
+const turnShape = (left: number, main: number): PromptShape =>
+  TURN_SHAPES[left]?.[main] ?? { args: { left, main } };
+
 /** The turn's frame kind in the kit's table (the action phase, NAT-ACTION-1). */
 export type TurnFrame = { k: 'turn' };
 
@@ -239,7 +246,7 @@ export const TURN: Node<NatState, TurnFrame, NatAction> = {
     rule: 'NAT-ACTION-1',
     who: (st) => [st.turn!.s],
     asks: (st, _f, seat) => st.turn!.s === seat,
-    ask: (st) => ({ args: { left: mainLeft(st), main: st.turn!.main } }),
+    ask: (st) => turnShape(mainLeft(st), st.turn!.main),
     offers: (st, _f, seat, out) => turnOffers(st, seat, out),
     answer(st, _f, seat, a, log) {
       const e = turnError(st, seat, a);
