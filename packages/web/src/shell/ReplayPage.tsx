@@ -165,6 +165,7 @@ function Viewer({
   const [viewer, setViewer] = useState<Viewing>(() => parseViewer(seatParam, record.seats));
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState(2);
+  const [more, setMore] = useState(false);
   const setStep = (n: number) => setStepRaw(clamp(n));
   const shown = clamp(step);
 
@@ -320,7 +321,7 @@ function Viewer({
   const current = [...marks].reverse().find((m) => m.step <= shown);
   return (
     <div className="table replay" data-testid="replay" data-step={shown} data-total={total}>
-      <section className="replay-bar" aria-label={t('replay.controls')}>
+      <section className={`replay-bar ${more ? 'more' : ''}`} aria-label={t('replay.controls')}>
         <h1>
           {t('replay.title', { game: match?.name ? `${match.name} (${gameName})` : gameName })}
           {roundMark?.group.round !== undefined && (
@@ -417,6 +418,10 @@ function Viewer({
             data-testid="replay-slider"
           />
         </div>
+        {/* On a phone the bar is a dock at the bottom: the view, speed and jump fold behind this. */}
+        <button type="button" className="replay-more" aria-expanded={more} onClick={() => setMore(!more)}>
+          {t('replay.more')}
+        </button>
         <div className="replay-options">
           <label>
             {t('replay.speed')}{' '}
