@@ -131,7 +131,7 @@ function mapLines(v: SfrView, l: Locale, r: Rt): string[] {
   });
   const f = v.flow[v.flow.length - 1];
   if (f?.k !== 'act' || f.seat !== v.viewer) return out;
-  // Legal actions need only what the viewer sees (legal.ts), so any world consistent with the view will do.
+  // Legal actions need only what the viewer sees (the listings of the decisions), so any world consistent with the view will do.
   const acts: SfrAction[] = legalActions(sampleWorld(v, v.viewer, new Rng('text')), v.viewer);
   const tribe = T(`sfr.tribe.${TRIBES[f.t]}`);
   const best = new Map<string, { grain: number; gold: number }>();
