@@ -31,6 +31,12 @@ export interface Decision<S, F, A> {
   asks?(st: S, f: F, seat: Seat): boolean;
   /** The prompt of one seat asked: its arguments and flags (window, secret, optional, timer, hold). */
   ask?(st: S, f: F, seat: Seat): PromptShape;
+  /**
+   * `ask` without a shape to copy (a fast path for a prompt listed at every action, e.g. a trading window):
+   * writes the arguments and flags into `p`, a new prompt that holds its seat and kind. Used instead of
+   * `ask` when given.
+   */
+  fill?(st: S, f: F, seat: Seat, p: Prompt): void;
   /** Appends every action offered to `seat` to `out`. */
   offers(st: S, f: F, seat: Seat, out: A[]): void;
   /** Applies an answer of `seat`, validating it completely first; a refusal changes nothing. */
@@ -122,14 +128,22 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
       const stack = stackOf(st);
       return stack[stack.length - 1];
     });
-  const current = (st: S): { f: F; d: Decision<S, F, A> } | null => {
-    if (spec.over(st)) return null;
+  // The waiting frame and its decision, as `locate` found them last (no object built on the hot paths).
+  let cf: F | undefined;
+  let cd: Decision<S, F, A> | null = null;
+  const locate = (st: S): boolean => {
+    cd = null;
+    if (spec.over(st)) return false;
     const f = top(st);
-    if (f === undefined) return null;
+    if (f === undefined) return false;
     const n = nodeOf(f);
     const d = n.decideBy ? n.decideBy(st, f) : n.decide;
-    return d ? { f, d } : null;
+    if (!d) return false;
+    cf = f;
+    cd = d;
+    return true;
   };
+  const current = (st: S): { f: F; d: Decision<S, F, A> } | null => (locate(st) ? { f: cf!, d: cd! } : null);
   const asks = (st: S, f: F, d: Decision<S, F, A>, seat: Seat): boolean =>
     d.asks ? d.asks(st, f, seat) : d.who(st, f).includes(seat);
 
@@ -155,35 +169,51 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
     advance,
     current,
     prompts(st) {
-      const c = current(st);
-      if (!c) return [];
+      if (!locate(st)) return [];
+      const f = cf!,
+        d = cd!;
+      const kind = d.prompt;
+      const who = d.who(st, f);
       const out: Prompt[] = [];
-      for (const seat of c.d.who(st, c.f)) {
-        const shape = c.d.ask?.(st, c.f, seat);
-        out.push(shape ? { seat, kind: c.d.prompt, ...shape } : { seat, kind: c.d.prompt });
+      for (let i = 0; i < who.length; i++) {
+        const seat = who[i]!;
+        if (d.fill) {
+          const p: Prompt = { seat, kind };
+          d.fill(st, f, seat, p);
+          out.push(p);
+          continue;
+        }
+        const shape = d.ask?.(st, f, seat);
+        out.push(shape ? { seat, kind, ...shape } : { seat, kind });
       }
       return out;
     },
     legalActions(st, seat) {
       const out: A[] = [];
-      const c = current(st);
-      if (c && asks(st, c.f, c.d, seat)) c.d.offers(st, c.f, seat, out);
+      if (!locate(st)) return out;
+      const f = cf!,
+        d = cd!;
+      if (asks(st, f, d, seat)) d.offers(st, f, seat, out);
       return out;
     },
     apply(st, seat, a, log) {
       const pre = spec.before?.(st, seat, a, log);
       if (pre) return pre;
-      const c = current(st);
-      if (!c || !asks(st, c.f, c.d, seat)) return spec.notAsked(st, seat, c ? c.d : null);
-      const r = c.d.answer(st, c.f, seat, a, log);
+      if (!locate(st)) return spec.notAsked(st, seat, null);
+      const f = cf!,
+        d = cd!;
+      if (!asks(st, f, d, seat)) return spec.notAsked(st, seat, d);
+      const r = d.answer(st, f, seat, a, log);
       if (!r.ok) return r;
       spec.after?.(st, seat, a, log);
       advance(st, log);
       return r;
     },
     defaultAction(st, seat) {
-      const c = current(st);
-      return c && asks(st, c.f, c.d, seat) ? c.d.byDefault(st, c.f, seat) : null;
+      if (!locate(st)) return null;
+      const f = cf!,
+        d = cd!;
+      return asks(st, f, d, seat) ? d.byDefault(st, f, seat) : null;
     },
   };
 }

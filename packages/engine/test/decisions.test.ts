@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApplyResult, EventSink } from '@tabula/engine';
 import { OK, emit, flow, ruleError } from '@tabula/engine';
-import type { FlowTable } from '@tabula/engine';
+import type { Decision, FlowTable } from '@tabula/engine';
 
 type Frame =
   | { k: 'round' }
@@ -213,5 +213,107 @@ describe('the decision-point kit', () => {
         undefined,
       ),
     ).toThrow(/stack or top/);
+  });
+});
+
+/**
+ * A frame waiting for different decisions as it goes on (`decideBy`), and prompts filled in place (`fill`):
+ * a toll gate asks its keeper for a price, then the traveller whether to pay it.
+ */
+describe('the decision-point kit: decisions by step and prompts filled in place', () => {
+  type GateFrame = { k: 'gate'; step: number; price: number } | { k: 'end' };
+  type GateAction = { type: 'price'; n: number } | { type: 'pay' } | { type: 'refuse' };
+  interface Gate {
+    stack: GateFrame[];
+    paid: number[];
+    over: boolean;
+  }
+  const gateFail = ruleError('gate.err');
+  const PRICE: Decision<Gate, Extract<GateFrame, { k: 'gate' }>, GateAction> = {
+    prompt: 'gate.price',
+    rule: 'GATE-1',
+    who: () => [0],
+    fill(_st, f, _seat, p) {
+      p.args = { step: f.step };
+    },
+    offers(_st, _f, _seat, out) {
+      out.push({ type: 'price', n: 1 }, { type: 'price', n: 2 });
+    },
+    answer(_st, f, _seat, a) {
+      if (a.type !== 'price') return gateFail('wrong', 'Name a price.', 'GATE-1');
+      f.price = a.n;
+      f.step = 1;
+      return OK;
+    },
+    byDefault: () => ({ type: 'price', n: 1 }),
+  };
+  const PAY: Decision<Gate, Extract<GateFrame, { k: 'gate' }>, GateAction> = {
+    prompt: 'gate.pay',
+    rule: 'GATE-2',
+    who: () => [1],
+    ask: (_st, f) => ({ args: { price: f.price }, window: true }),
+    offers(_st, _f, _seat, out) {
+      out.push({ type: 'pay' }, { type: 'refuse' });
+    },
+    answer(st, f, _seat, a) {
+      if (a.type !== 'pay' && a.type !== 'refuse') return gateFail('wrong', 'Pay or refuse.', 'GATE-2');
+      if (a.type === 'pay') st.paid.push(f.price);
+      st.stack.pop();
+      return OK;
+    },
+    byDefault: () => ({ type: 'refuse' }),
+  };
+  const gateTable: FlowTable<Gate, GateFrame, GateAction> = {
+    gate: {
+      run: (_st, f) => f.step < 2,
+      decideBy: (_st, f) => (f.step === 0 ? PRICE : f.step === 1 ? PAY : null),
+    },
+    end: {
+      run(st) {
+        st.over = true;
+        return false;
+      },
+    },
+  };
+  const gates = flow<Gate, GateFrame, GateAction>({
+    table: gateTable,
+    stack: (st) => st.stack,
+    over: (st) => st.over,
+    notAsked: (_st, _seat, d) => gateFail('notYou', 'Not your decision.', d?.rule ?? 'GATE-0'),
+  });
+
+  it('asks the decision of the step the frame is at, each with its own prompt, offers, refusals and default', () => {
+    const st: Gate = { stack: [{ k: 'end' }, { k: 'gate', step: 0, price: 0 }], paid: [], over: false };
+    gates.advance(st, undefined);
+    expect(gates.prompts(st)).toEqual([{ seat: 0, kind: 'gate.price', args: { step: 0 } }]);
+    expect(gates.legalActions(st, 0)).toEqual([
+      { type: 'price', n: 1 },
+      { type: 'price', n: 2 },
+    ]);
+    expect(gates.defaultAction(st, 1)).toBeNull();
+    expect(gates.apply(st, 1, { type: 'pay' }, undefined)).toMatchObject({ error: { rule: 'GATE-1' } });
+    expect(gates.apply(st, 0, { type: 'pay' }, undefined)).toMatchObject({ error: { rule: 'GATE-1' } });
+    expect(gates.apply(st, 0, { type: 'price', n: 2 }, undefined)).toEqual(OK);
+    expect(gates.current(st)?.d).toBe(PAY);
+    expect(gates.prompts(st)).toEqual([{ seat: 1, kind: 'gate.pay', args: { price: 2 }, window: true }]);
+    expect(gates.defaultAction(st, 1)).toEqual({ type: 'refuse' });
+    expect(gates.apply(st, 0, { type: 'price', n: 1 }, undefined)).toMatchObject({
+      error: { rule: 'GATE-2' },
+    });
+    expect(gates.apply(st, 1, { type: 'pay' }, undefined)).toEqual(OK);
+    expect(st).toMatchObject({ paid: [2], over: true, stack: [{ k: 'end' }] });
+    expect(gates.prompts(st)).toEqual([]);
+  });
+
+  it('refuses to wait at a step with no decision', () => {
+    const st: Gate = { stack: [{ k: 'gate', step: 2, price: 0 }], paid: [], over: false };
+    const stuck = flow<Gate, GateFrame, GateAction>({
+      table: { ...gateTable, gate: { run: () => true, decideBy: gateTable.gate.decideBy! } },
+      stack: (s) => s.stack,
+      over: (s) => s.over,
+      notAsked: () => gateFail('x', 'x', 'X'),
+    });
+    expect(() => stuck.advance(st, undefined)).toThrow(/frame "gate" waits but has no decision/);
+    expect(stuck.current(st)).toBeNull();
   });
 });
