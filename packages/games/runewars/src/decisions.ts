@@ -74,6 +74,7 @@ const rules = flow<RwState, Frame, RwAction>({
     const bad = inputError(fail, a, seat, st.n, 'RW-DP-88');
     if (bad) return bad;
     if (st.over) return fail('over', 'The game is over.', 'RW-YEAR-03');
+    if (st.p[seat]!.out) return fail('eliminated', 'You have been eliminated.', 'RW-ELIM-06');
     return null;
   },
   notAsked: (_st, _seat, d: Decision<RwState, Frame, RwAction> | null) =>

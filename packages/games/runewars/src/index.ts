@@ -208,7 +208,7 @@ export * from './types.js';
 export { checkInvariants } from './invariants.js';
 export { compilePack, DEFAULT_PACK, DEFAULT_PACK_JSON, PACK_PARTS, packOf } from './pack.js';
 export type { Pack } from './pack.js';
-export { board, ctrl, dragonRunes, production, playOrder, unitsOf } from './common.js';
+export { board, ctrl, dragonRunes, leftOf, production, playOrder, unitsOf } from './common.js';
 export { messages } from './messages.js';
 export { current, table } from './decisions.js';
 export default runewars;

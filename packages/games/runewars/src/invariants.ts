@@ -7,102 +7,129 @@
  * cards (hand + played + pick), Fate cards (deck + discard + drawn); battles: no faction units beside
  * unallied neutrals outside a battle, nothing left of an eliminated player.
  */
-import { board, pk, unitsOf } from './common.js';
+import { pk } from './common.js';
 import { health } from './battle.js';
+import type { Pack } from './pack.js';
 import type { RwState } from './types.js';
+
+/** Per unit type: its faction (-1 neutral) and its figures, as flat arrays (computed once per pack). */
+const packInfo = new WeakMap<Pack, { fac: Int8Array; figs: Int16Array }>();
+function info(p: Pack): { fac: Int8Array; figs: Int16Array } {
+  let x = packInfo.get(p);
+  if (!x) {
+    x = {
+      fac: Int8Array.from(p.units.map((u) => u.faction)),
+      figs: Int16Array.from(p.units.map((u) => u.figures)),
+    };
+    packInfo.set(p, x);
+  }
+  return x;
+}
 
 export function checkInvariants(st: RwState): string[] {
   const p = pk(st);
+  const U = p.U;
+  const { fac, figs } = info(p);
   const bad: string[] = [];
-  const b = board(st);
-  const pending = new Set(st.stack.map((f) => f.k));
-  const contested = new Set<number>();
-  const inBattle = new Array<number>(p.U).fill(0);
+  let pendingCull = false,
+    pendingBattle = false,
+    pendingDiscard = false;
+  const total = new Int32Array(U);
+  const contested: number[] = [];
   let fateHeld = 0;
-  for (const f of st.stack)
-    if (f.k === 'battle') {
-      contested.add(f.area);
-      for (const u of f.fu) if (u >= 0) inBattle[u]!++;
-      fateHeld += f.cs[0]!.length + f.cs[1]!.length;
-      for (let i = 0; i < f.fu.length; i++)
-        if (f.fu[i]! >= 0 && f.fd[i]! >= health(p, f, i))
+  for (const f of st.stack) {
+    if (f.k === 'cull' || f.k === 'recruit') pendingCull = true;
+    else if (f.k === 'discard') pendingDiscard = true;
+    else if (f.k === 'battle') {
+      pendingBattle = true;
+      contested.push(f.area);
+      for (let i = 0; i < f.fu.length; i++) {
+        const u = f.fu[i]!;
+        if (u < 0) continue;
+        total[u]!++;
+        if (f.fd[i]! >= health(p, f, i))
           bad.push(
             `a figure in the battle of ${p.areas[f.area]!.id} holds damage up to its health (RW-DMG-04)`,
           );
+      }
+      fateHeld += f.cs[0]!.length + f.cs[1]!.length;
     }
+  }
   if (fateHeld + st.decks.fate.length + st.decks.fateDiscard.length !== p.fate.length)
     bad.push('Fate cards not conserved (RW-FATE-05)');
+  let dragons = 0,
+    fakes = 0;
+  const handles: number[] = [];
   for (let a = 0; a < st.pos.length; a++) {
     const on = st.pos[a]! >= 0;
+    const own = st.own[a]!;
+    const ownFac = own >= 0 ? st.fac[own]! : -2;
     let any = false,
-      neutral = false;
-    for (let u = 0; u < p.U; u++) {
-      const n = st.us[a * p.U + u]!,
-        r = st.ur[a * p.U + u]!;
-      if (n < 0 || r < 0) bad.push(`negative units in ${p.areas[a]!.id}`);
-      if (n + r > 0) {
-        if (!on) bad.push(`units off the board in ${p.areas[a]!.id}`);
-        const f = p.units[u]!.faction;
-        if (f >= 0) {
-          any = true;
-          if (st.own[a]! < 0 || st.fac[st.own[a]!] !== f)
-            bad.push(`units of the wrong owner in ${p.areas[a]!.id}`);
-        } else neutral = true;
-      }
+      neutral = false,
+      mine = 0,
+      neg = false,
+      wrong = false;
+    const base = a * U;
+    for (let u = 0; u < U; u++) {
+      const n = st.us[base + u]!,
+        r = st.ur[base + u]!;
+      if (n === 0 && r === 0) continue;
+      if (n < 0 || r < 0) neg = true;
+      total[u]! += n + r;
+      const f = fac[u]!;
+      if (f >= 0) {
+        any = true;
+        if (f !== ownFac) wrong = true;
+        else mine += n + r;
+      } else neutral = true;
     }
-    if (!any && st.own[a]! >= 0 && !contested.has(a)) bad.push(`an owner without units in ${p.areas[a]!.id}`);
-    if (any && neutral && !contested.has(a))
-      bad.push(`faction units beside unallied neutral units in ${p.areas[a]!.id} (RW-NEUT-06, M3)`);
-    if (st.own[a]! >= 0 && st.p[st.own[a]!]!.out)
-      bad.push(`units of an eliminated player in ${p.areas[a]!.id}`);
-    if (
-      st.own[a]! >= 0 &&
-      !pending.has('cull') &&
-      !pending.has('recruit') &&
-      !pending.has('battle') &&
-      unitsOf(st, a, st.own[a]!) > p.rules.unitLimit
-    )
-      bad.push(`more than ${p.rules.unitLimit} units in ${p.areas[a]!.id} (RW-LIMIT-01)`);
-    if (st.rk[a]! >= 0 && (!on || st.rh[a]! <= 0))
-      bad.push(`a rune token without a handle in ${p.areas[a]!.id}`);
-    if (st.rk[a]! < 0 && (st.rh[a] !== 0 || st.rup[a] !== 0))
-      bad.push(`a handle without a token in ${p.areas[a]!.id}`);
+    const id = () => p.areas[a]!.id;
+    if (neg) bad.push(`negative units in ${id()}`);
+    if ((any || neutral) && !on) bad.push(`units off the board in ${id()}`);
+    if (wrong) bad.push(`units of the wrong owner in ${id()}`);
+    const inBattle = contested.includes(a);
+    if (!any && own >= 0 && !inBattle) bad.push(`an owner without units in ${id()}`);
+    if (any && neutral && !inBattle)
+      bad.push(`faction units beside unallied neutral units in ${id()} (RW-NEUT-06, M3)`);
+    if (own >= 0 && st.p[own]!.out) bad.push(`units of an eliminated player in ${id()}`);
+    if (own >= 0 && !pendingCull && !pendingBattle && mine > p.rules.unitLimit)
+      bad.push(`more than ${p.rules.unitLimit} units in ${id()} (RW-LIMIT-01)`);
+    const k = st.rk[a]!;
+    if (k >= 0) {
+      if (!on || st.rh[a]! <= 0) bad.push(`a rune token without a handle in ${id()}`);
+      if (k === 1) dragons++;
+      else fakes++;
+      handles.push(st.rh[a]!);
+    } else if (st.rh[a] !== 0 || st.rup[a] !== 0) bad.push(`a handle without a token in ${id()}`);
     if (st.dev[a]! >= 0 && st.sh[a]! < 0)
-      bad.push(`a development without a stronghold in ${p.areas[a]!.id} (RW-DEV-13)`);
-    if (st.sh[a]! >= 0 && st.city[a]! >= 0)
-      bad.push(`a stronghold in the city area ${p.areas[a]!.id} (RW-STRONG-06)`);
+      bad.push(`a development without a stronghold in ${id()} (RW-DEV-13)`);
+    if (st.sh[a]! >= 0 && st.city[a]! >= 0) bad.push(`a stronghold in the city area ${id()} (RW-STRONG-06)`);
   }
-  void b;
-  for (let u = 0; u < p.U; u++) {
-    let n = 0;
-    for (let a = 0; a < st.pos.length; a++) n += st.us[a * p.U + u]! + st.ur[a * p.U + u]!;
-    n += inBattle[u]!;
-    if (n > p.units[u]!.figures)
-      bad.push(`${n} figures of ${p.units[u]!.id}, the box has ${p.units[u]!.figures}`);
-  }
-  const dragons = st.rk.filter((k) => k === 1).length,
-    fakes = st.rk.filter((k) => k === 0).length;
+  for (let u = 0; u < U; u++)
+    if (total[u]! > figs[u]!) bad.push(`${total[u]} figures of ${p.units[u]!.id}, the box has ${figs[u]}`);
   if (dragons + st.runePile[0]! !== p.rules.dragonRunes || fakes + st.runePile[1]! !== p.rules.falseRunes)
     bad.push('rune tokens not conserved');
-  const handles = st.rh.filter((h) => h > 0);
-  if (new Set(handles).size !== handles.length) bad.push('two tokens share a handle (RW-INFO-12)');
-  st.p.forEach((x, s) => {
-    if (x.dial.some((d) => d < 0 || d > p.rules.dialMax))
-      bad.push(`seat ${s}: a dial out of range (RW-DIAL-01)`);
+  handles.sort((x, y) => x - y);
+  for (let i = 1; i < handles.length; i++)
+    if (handles[i] === handles[i - 1]) bad.push('two tokens share a handle (RW-INFO-12)');
+  for (let s = 0; s < st.p.length; s++) {
+    const x = st.p[s]!;
+    for (const d of x.dial)
+      if (d < 0 || d > p.rules.dialMax) bad.push(`seat ${s}: a dial out of range (RW-DIAL-01)`);
     if (x.inf < 0) bad.push(`seat ${s}: negative influence`);
-    if (
-      !pending.has('discard') &&
-      (x.tac.length > p.rules.handTactics || x.quests.length > p.rules.handQuests)
-    )
+    if (!pendingDiscard && (x.tac.length > p.rules.handTactics || x.quests.length > p.rules.handQuests))
       bad.push(`seat ${s}: over a hand limit (RW-DP-26)`);
     if (x.tac.length !== x.tacSeason.length) bad.push(`seat ${s}: Tactics bookkeeping`);
-    if (st.fac[s]! >= 0 && st.sh.filter((o) => o === s).length > p.rules.strongholds)
-      bad.push(`seat ${s}: more strongholds than tokens (RW-STRONG-07)`);
+    let sh = 0;
+    for (let a = 0; a < st.sh.length; a++) if (st.sh[a] === s) sh++;
+    if (sh > p.rules.strongholds) bad.push(`seat ${s}: more strongholds than tokens (RW-STRONG-07)`);
+    if (x.out && (sh > 0 || x.tac.length || x.inf))
+      bad.push(`seat ${s}: an eliminated player keeps something (RW-ELIM-02/04)`);
     let cards = 0;
     for (let n = 1; n <= 8; n++) if (x.hand & (1 << n)) cards++;
     if (x.played.includes(x.cur) && x.hand & (1 << x.cur))
       bad.push(`seat ${s}: an Order both played and in hand`);
     if (cards + x.played.length > 8) bad.push(`seat ${s}: more than 8 Order cards`);
-  });
+  }
   return bad;
 }

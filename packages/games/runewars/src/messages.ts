@@ -301,6 +301,7 @@ const en: Record<string, string> = {
   'rw.ev.victoryBack': '{seat} no longer controls 6 dragon runes and takes the Victory card back',
   'rw.ev.runeRevealed': '{seat} reveals the dragon rune in {area}',
   'rw.err.noArea': 'There is no such area on the board.',
+  'rw.err.eliminated': 'You have been eliminated.',
   'rw.err.battleUsed': 'This Mobilize card has already started its battle: it cannot start a second one.',
   'rw.err.notEligible':
     'That type cannot draw now: it must have this initiative, a standing unit in the battle, and not have drawn yet.',
@@ -644,6 +645,7 @@ const ru: Record<string, string> = {
   'rw.ev.victoryBack': '{seat} больше не контролирует 6 рун драконов и забирает карту победы',
   'rw.ev.runeRevealed': '{seat} открывает руну дракона в {area}',
   'rw.err.noArea': 'На поле нет такой области.',
+  'rw.err.eliminated': 'Вы выбыли из игры.',
   'rw.err.battleUsed': 'Эта карта мобилизации уже начала битву: вторую она начать не может.',
   'rw.err.notEligible':
     'Этот тип сейчас не тянет карты: нужна текущая инициатива, стоящий отряд в битве, и он ещё не тянул.',

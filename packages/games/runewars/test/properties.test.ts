@@ -1,15 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { runGames } from './properties.js';
+import { DEFAULT_PACK_JSON } from '@tabula/runewars';
+import { counted, runGames } from './properties.js';
 
-// Random complete 7-year games of 2, 3 and 4 players (RW-GEN-03, RW-IMPL-41/42): every action checked for
-// the invariants and conservation; every 23rd action also for the JSON round trip, clone, sealed views,
-// sampled worlds and legal actions free of hidden information; every game replayed to the same hash.
+const ended = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+
+// Random complete 7-year games of 2, 3 and 4 players (RW-GEN-03, RW-IMPL-41/42): every action checked for the
+// invariants and conservation; every few actions also for the JSON round trip, clone, sealed views (the Fate
+// deck's order and the drawn cards a seat has not seen included), sampled worlds and legal actions free of
+// hidden information; every game replayed to the same hash. Half are uniform random players; the other
+// drivers seek battles (Mobilize and Conquer into enemy and neutral areas), checked more often.
 describe('random complete games', () => {
+  const uniform = { 2: 200, 3: 180, 4: 160 } as Record<number, number>;
   for (const players of [2, 3, 4])
-    it(`RW-IMPL-41, RW-IMPL-42, RW-RAND-01: ${players} players keep every invariant, end after year 7 and replay to the same hash`, () => {
-      const t = runGames(players, 0, 12, 'prop', 23);
-      expect(t.games).toBe(12);
+    it(`RW-IMPL-41, RW-IMPL-42, RW-RAND-01: ${uniform[players]} games of ${players} uniform random players keep every invariant, end and replay to the same hash`, () => {
+      counted.battles = 0;
+      const n = uniform[players]!;
+      const t = runGames(players, 0, n, 'prop', 53);
+      expect(t.games).toBe(n);
       expect(t.capped).toBe(0);
-      expect(t.reasons.runes).toBe(12);
+      expect(ended(t.reasons)).toBe(n);
+      expect(t.reasons.runes).toBeGreaterThan(n / 2);
+      expect(counted.battles / 2).toBeGreaterThan(n / 2); // (the replay counts them twice)
     });
+  for (const players of [2, 3, 4])
+    it(`RW-IMPL-41, RW-IMPL-42, RW-FATE-07, RW-INFO-16: 40 games of ${players} battle-seeking players, checked every 7 actions`, () => {
+      counted.battles = 0;
+      const t = runGames(players, 0, 40, 'seek', 7, true);
+      expect(t.games).toBe(40);
+      expect(t.capped).toBe(0);
+      expect(ended(t.reasons)).toBe(40);
+      expect(counted.battles / 2).toBeGreaterThan(40 * 8);
+    });
+
+  it('RW-BATTLE-71, RW-DP-67, RW-TACT-08: with cards that answer battle windows, 24 battle-seeking games keep the window contract (one answer each, nothing told)', () => {
+    // A pack whose battle Tactics are playable in this version: the battle windows open (pass only).
+    const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
+      cards: { timing: string; milestone: string }[];
+    };
+    for (const c of tactics.cards)
+      if (c.timing.startsWith('battle') || c.timing === 'tally') c.milestone = 'M2';
+    let windows = 0;
+    for (const players of [2, 3, 4]) {
+      const t = runGames(players, 0, 8, 'windows', 11, true, { data: { tactics } });
+      expect(t.games).toBe(8);
+      expect(t.capped).toBe(0);
+      windows += t.windowAnswers;
+    }
+    expect(windows).toBeGreaterThan(200);
+  });
 });

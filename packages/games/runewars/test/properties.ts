@@ -4,10 +4,10 @@
  * `checkEvery` actions for a JSON round trip, clone, sealed views (perturbHidden), sampled worlds and
  * legal actions independent of hidden information; each game replayed to the same state hash at the end.
  */
-import type { PropertyTally, Rng, Seat } from '@tabula/engine';
+import type { GameEvent, PropertyTally, Rng, Seat } from '@tabula/engine';
 import { runPropertyGames } from '@tabula/engine';
-import { checkInvariants, runewars } from '@tabula/runewars';
-import type { RwState } from '@tabula/runewars';
+import { board, checkInvariants, ctrl, packOf, runewars } from '@tabula/runewars';
+import type { Pack, RwAction, RwState } from '@tabula/runewars';
 
 /**
  * Changes only what `seat` cannot see (RW-INFO-03..09, RW-INFO-16): the other hands (Tactics and
@@ -43,8 +43,81 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
   hidden.forEach((a, i) => (st.rk[a] = kinds[i]!));
   for (const d of st.decks.seasons) rng.shuffle(d);
   rng.shuffle(st.decks.fate);
+  // A battle's drawn cards this seat has not seen trade places with deck cards that would be as hidden
+  // (RW-FATE-07): a blank section, or a kind not revealed yet at this step.
+  const p = packOf(st.opts.data);
+  for (const f of st.stack) {
+    if (f.k !== 'battle') continue;
+    for (let side = 0; side < 2; side++) {
+      if (seat >= 0 && seat === (side === 0 ? f.seat : f.ctl)) continue;
+      const t = f.ty[side]!;
+      if (t < 0) continue;
+      const sh = p.units[t]!.shape;
+      const hidden = (c: number) => {
+        const k = p.fate[c]!.kind[sh]!;
+        return k === 0 || k > f.rev;
+      };
+      const cards = f.cs[side]!;
+      for (let j = 0; j < f.kx[side]!; j++) {
+        if (!hidden(cards[j]!)) continue;
+        const pool = st.decks.fate.map((c, i) => (hidden(c) ? i : -1)).filter((i) => i >= 0);
+        if (!pool.length) continue;
+        const i = rng.pick(pool);
+        const c = cards[j]!;
+        cards[j] = st.decks.fate[i]!;
+        st.decks.fate[i] = c;
+      }
+    }
+  }
   st.rng = [rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30), rng.int(1 << 30)];
 }
+
+/**
+ * A random player that seeks battles (the property runs' second driver): Mobilize and Conquer often, an
+ * activation of an area held by an enemy or by neutrals near its units, and two or three units moved in.
+ */
+function seekBattles(legal: RwAction[], rng: Rng, st: RwState, seat: Seat): RwAction {
+  const p = packOf(st.opts.data);
+  const top = st.stack[st.stack.length - 1]!;
+  if (top.k === 'orders' && rng.float() < 0.6) {
+    const m = legal.filter((a) => a.type === 'order' && (a.n === 2 || a.n === 3));
+    if (m.length) return rng.pick(m);
+  }
+  if (top.k === 'mob' && top.x < 0 && rng.float() < 0.8) {
+    const b = board(st);
+    const near = (a: number) =>
+      b.adj[a]!.some((x) => st.own[x] === seat || b.adj[x]!.some((y) => st.own[y] === seat));
+    const m = legal.filter(
+      (a) => a.type === 'activate' && ctrl(st, a.area) !== seat && !isFree(st, p, a.area) && near(a.area),
+    );
+    if (m.length) return rng.pick(m);
+  }
+  if (top.k === 'mob' && top.x >= 0) {
+    const drafts = legal.filter((a) => a.type === 'draft');
+    if (drafts.length && top.d.length < 6 && rng.float() < 0.85) return rng.pick(drafts);
+    return legal.find((a) => a.type === 'commit') ?? rng.pick(legal);
+  }
+  return rng.pick(legal);
+}
+
+/** An area with no units and no stronghold that is nobody's home (moving in starts no battle). */
+function isFree(st: RwState, p: Pack, a: number): boolean {
+  if (st.home[a]! >= 0 || st.sh[a]! >= 0) return false;
+  for (let u = 0; u < p.U; u++) if (st.us[a * p.U + u]! + st.ur[a * p.U + u]!) return false;
+  return true;
+}
+
+/** The game with a count of the battles its actions start (the replay at the end counts them again). */
+export const counted = { battles: 0 };
+const countingGame = {
+  ...runewars,
+  apply(st: RwState, seat: Seat, a: RwAction, log?: GameEvent[]) {
+    const l: GameEvent[] = log ?? [];
+    const r = runewars.apply(st, seat, a, l);
+    for (const e of l) if (e.key === 'rw.ev.battle') counted.battles++;
+    return r;
+  },
+};
 
 /** `count` random complete games of `players` seats, seeds `${prefix}-${players}-${from}…`. */
 export function runGames(
@@ -53,16 +126,23 @@ export function runGames(
   count: number,
   prefix: string,
   checkEvery: number,
+  seek = false,
+  options?: unknown,
 ): PropertyTally {
   return runPropertyGames<RwState>(
-    runewars,
+    countingGame,
     Array.from({ length: count }, (_, i) => ({
       seats: players,
       seed: `${prefix}-${players}-${from + i}`,
+      options,
       checkEvery,
       invariants: checkInvariants,
       perturbHidden,
       maxActions: 50_000,
+      choose: seek
+        ? (legal: unknown[], rng: Rng, st: RwState, seat: Seat) =>
+            seekBattles(legal as RwAction[], rng, st, seat)
+        : undefined,
     })),
   );
 }
