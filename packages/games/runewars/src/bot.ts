@@ -1,16 +1,19 @@
 /**
- * The heuristic bot: it sees only its own view and its legal actions. Its plan for a year without
- * battles: spread out with Strategize in spring, take rune areas with Mobilize (twice, by Supremacy)
- * in summer, recruit with both dials in fall and fortify a dragon rune in winter; it moves into areas
- * holding rune tokens it has not seen to be false, keeps a unit behind in every area it holds, takes
- * influence in the fall and every free Supremacy.
+ * The heuristic bot: it sees only its own view and its legal actions. Its plan for a year: spread out
+ * with Strategize in spring, take rune areas with Mobilize (twice, by Supremacy) in summer, recruit with
+ * both dials in fall and fortify a dragon rune in winter; it moves into areas holding rune tokens it has
+ * not seen to be false, keeps a unit behind in every area it holds, takes influence in the fall and every
+ * free Supremacy. It attacks an enemy's or neutrals' area only with clearly more strength than the
+ * defence there (units, routed hexagons, the stronghold), and in a battle it draws with its largest
+ * type, routs hexagons first (they still count), puts damage where it destroys least, aims its abilities
+ * at the enemy's strongest units, and places its Victory card as soon as it can.
  */
-import type { Bot, BotContext, BotFactory } from '@tabula/engine';
+import type { Bot, BotContext, BotFactory, Seat } from '@tabula/engine';
 import type { BoardRt } from './common.js';
 import { compileBoard } from './common.js';
 import type { Pack } from './pack.js';
 import { packOf } from './pack.js';
-import type { RwAction, RwView } from './types.js';
+import type { BattleFrame, RwAction, RwView } from './types.js';
 
 const cache = new Map<string, BoardRt>();
 function boardOf(p: Pack, v: RwView): BoardRt {
@@ -30,6 +33,13 @@ function unitsIn(p: Pack, v: RwView, a: number): number {
   return n;
 }
 
+/** Standing units a seat has in an area. */
+function standingIn(p: Pack, v: RwView, a: number): number {
+  let n = 0;
+  for (let u = 0; u < p.U; u++) if (p.units[u]!.faction >= 0) n += v.us[a * p.U + u]!;
+  return n;
+}
+
 /** How much an area is worth holding: a dragon rune seen, an unknown token, a city, production. */
 function worth(p: Pack, v: RwView, a: number): number {
   let w = p.areas[a]!.res.reduce((x, y) => x + y, 0) * 0.3;
@@ -39,7 +49,74 @@ function worth(p: Pack, v: RwView, a: number): number {
   return w;
 }
 
+/** The defence of an area: its units (any owner, neutrals included) and a stronghold's strength. */
+function defence(p: Pack, v: RwView, a: number): number {
+  let n = 0;
+  for (let u = 0; u < p.U; u++) {
+    const t = p.units[u]!;
+    n += v.us[a * p.U + u]! * (1 + t.health * 0.25) + (t.shape === 3 ? v.ur[a * p.U + u]! : 0);
+  }
+  if (v.sh[a]! >= 0) n += p.rules.strongholdStrength[v.shd[a] ? 1 : 0]!;
+  return n;
+}
+
+/** My standing units that could reach `a` (within two areas), one kept behind in every area. */
+function reachable(p: Pack, v: RwView, b: BoardRt, a: number, seat: Seat): number {
+  const seen = new Set<number>();
+  let n = 0;
+  for (const x of b.adj[a]!)
+    for (const y of [x, ...b.adj[x]!]) {
+      if (seen.has(y) || y === a || v.own[y] !== seat || v.act[y]! & (1 << seat)) continue;
+      seen.add(y);
+      n += Math.max(0, standingIn(p, v, y) - 1);
+    }
+  return n;
+}
+
 const PLAN = [1, 2, 5, 8];
+
+/** A unit's value in a battle: its health and shape, more for types that have not drawn yet. */
+function value(p: Pack, f: BattleFrame, side: number, u: number): number {
+  const t = p.units[u]!;
+  return t.health + (t.shape === 3 ? 2 : t.shape === 2 ? 1 : 0) + (f.dw.includes(side * 256 + u) ? 0 : 1.5);
+}
+
+function battleChoice(p: Pack, f: BattleFrame, seat: Seat, a: RwAction): number {
+  const side = seat === f.seat ? 0 : 1;
+  switch (a.type) {
+    case 'draw': {
+      let n = 0;
+      for (let i = 0; i < f.fu.length; i++) if (f.fu[i] === a.u && f.fs[i] === side && !f.fr[i]) n++;
+      return n + p.units[a.u]!.health * 0.1;
+    }
+    case 'rout':
+      // hexagons still count when routed; units that have drawn have done their work
+      return (p.units[a.u]!.shape === 3 ? 10 : 0) - value(p, f, side, a.u) - a.d;
+    case 'hit': {
+      const left = p.units[a.u]!.health - a.d - 1;
+      return left > 0 ? 5 + left : -value(p, f, side, a.u) - (a.r ? -2 : 0);
+    }
+    case 'kill':
+      return -value(p, f, side, a.u) + (a.r ? 2 : 0);
+    case 'target':
+      return value(p, f, 1 - side, a.u) - a.r * 2 + a.d;
+    case 'option': {
+      const task = f.q[0];
+      if (task === 13) return a.n; // Fury: use it
+      if (task === 11) return a.n; // Overpower: destroy when it can
+      return -a.n; // Rain Fire: the triangles
+    }
+    case 'use':
+    case 'supremacy':
+      return a.use ? 1 : 0;
+    case 'stronghold':
+      return a.from === undefined ? 1 : -1;
+    case 'done':
+      return -0.5;
+    default:
+      return 0;
+  }
+}
 
 function choose(ctx: BotContext<RwView, RwAction>): RwAction {
   const { view: v, legal, seat } = ctx;
@@ -72,6 +149,10 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
       return pick((a) => (a.type === 'done' ? 1 : a.type === 'gain' ? 2 : 0));
     case 'rally':
       return pick((a) => (a.type === 'rally' ? (a.benefit === 'influence' ? 3 : 2) : 0));
+    case 'victory':
+      return pick((a) => (a.type === 'victory' ? (a.use ? 3 : 0) : 1));
+    case 'battle':
+      return pick((a) => battleChoice(p, top, seat, a));
     case 'strat': {
       // Each area with two or more units sends one out to the best adjacent area not held.
       const sent = new Map<number, number>();
@@ -86,33 +167,38 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
       });
     }
     case 'mob': {
+      const b = boardOf(p, v);
       if (top.x < 0) {
-        const b = boardOf(p, v);
         return pick((a) => {
           if (a.type !== 'activate') return 0.1;
-          if (v.own[a.area] === seat || v.home[a.area] === seat) return -1;
-          // Reachable: one of my areas within two steps with a spare unit.
-          let near = false;
-          for (const x of b.adj[a.area]!) {
-            if (v.own[x] === seat && unitsIn(p, v, x) >= 2) near = true;
-            for (const y of b.adj[x]!) if (v.own[y] === seat && unitsIn(p, v, y) >= 2) near = true;
-          }
-          return near ? 1 + worth(p, v, a.area) : -1;
+          const x = a.area;
+          if (v.own[x] === seat || v.home[x] === seat || v.sh[x] === seat) return -1;
+          const held = v.own[x]! >= 0 || v.sh[x]! >= 0 || v.home[x]! >= 0 || defence(p, v, x) > 0;
+          const mine = reachable(p, v, b, x, seat);
+          if (!held) return mine > 0 ? 1 + worth(p, v, x) : -1;
+          // A battle: only with clearly more strength, for an area worth it.
+          const d = defence(p, v, x);
+          if (mine < 2 || mine < d * 1.5 + 1) return -1;
+          return 0.5 + worth(p, v, x) - d * 0.2;
         });
       }
+      const x = top.x;
+      const fight = v.own[x]! >= 0 || v.sh[x]! >= 0 || v.home[x]! >= 0 || defence(p, v, x) > 0;
       const sent = new Map<number, number>();
       for (let i = 0; i < top.d.length; i += 2) sent.set(top.d[i]!, (sent.get(top.d[i]!) ?? 0) + 1);
       const moved = top.d.length / 2;
+      const want = fight ? Math.min(8, Math.ceil(defence(p, v, x) * 1.5) + 2) : 2;
       return pick((a) => {
-        if (a.type === 'commit') return moved > 0 ? 1 : 0;
+        if (a.type === 'commit') return moved >= want || !fight ? (moved > 0 ? 1 : 0) : 0.2;
         if (a.type !== 'draft') return -1;
-        const left = unitsIn(p, v, a.from) - (sent.get(a.from) ?? 0);
-        return moved < 2 && left >= 2 ? 2 : -1;
+        const left = standingIn(p, v, a.from) - (sent.get(a.from) ?? 0);
+        return moved < want && left >= 2 ? 2 + p.units[a.u]!.health * 0.1 : -1;
       });
     }
     case 'fort':
       return pick((a) => {
         if (a.type === 'stronghold' && a.from === undefined) return 2 + worth(p, v, a.area);
+        if (a.type === 'repair') return 1.5;
         if (a.type === 'done') return 1;
         return 0;
       });
@@ -120,8 +206,12 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
       // Far from each other, in productive areas.
       return pick((a) => (a.type === 'rune' ? worth(p, v, a.area) : 0));
     }
+    case 'retreat':
+      return pick((a) => (a.type === 'retreat' ? unitsIn(p, v, a.area) * (top.who === seat ? 1 : -1) : 0));
     case 'cull':
-      return pick((a) => (a.type === 'destroy' ? -p.units[a.u]!.health : a.type === 'done' ? 10 : 0));
+      return pick((a) =>
+        a.type === 'destroy' ? -p.units[a.u]!.health - (a.routed ? 0 : 1) : a.type === 'done' ? 10 : 0,
+      );
     default:
       return first.type === 'undo' ? (legal[1] ?? first) : first;
   }
