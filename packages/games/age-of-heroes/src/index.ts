@@ -2,15 +2,16 @@
 import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
 import { err, ok, translate } from '@tabula/engine';
 import { parseOptions } from './config.js';
-import { defaultFor, legalActions, prompts } from './legal.js';
 import { messages } from './messages.js';
-import { apply, RULES_VERSION, setupState } from './rules.js';
+import { RULES_VERSION } from './rules/core.js';
+import { apply, defaultAction, legalActions, prompts, setupState } from './rules/flow.js';
 import type { AohAction, AohOptions, AohState, AohView } from './types.js';
 import { sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';
 import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
+import { targetsOf } from './targets.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
 import rulesRu from './data/rules.ru.json' with { type: 'json' };
 
@@ -34,7 +35,7 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   prompts,
   legalActions,
   apply,
-  defaultAction: defaultFor,
+  defaultAction,
   view,
   outcome: (st) => st.over,
   sampleWorld,
@@ -54,6 +55,7 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   renderText: renderView,
   seating: (st) => st.seating.slice(),
   seatTags: (st, seat) => ({ tribe: st.p[seat]!.tribe ?? '?' }),
+  targetsOf,
   bots: { heuristic: heuristicBot },
 };
 

@@ -6,7 +6,8 @@
 import type { ApplyResult, GameEvent, Seat } from '@tabula/engine';
 import { seedRng, shuffle } from '@tabula/engine';
 import { DEFAULT_CONFIG, DEFAULT_OPTIONS } from './config.js';
-import { advance, apply, freshBattleDeck, newPlayer } from './rules.js';
+import { advance, apply } from './rules/flow.js';
+import { freshBattleDeck, newPlayer } from './rules/setup.js';
 import type {
   AohAction,
   AohConfig,

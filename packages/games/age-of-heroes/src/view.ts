@@ -6,9 +6,15 @@
 import type { Prompt, Seat, Viewer } from '@tabula/engine';
 import { deepClone, Rng, seedRng } from '@tabula/engine';
 import { classes, counts } from './cards.js';
-import { prompts, publicKind } from './legal.js';
-import { freshBattleDeck, sideOf } from './rules.js';
+import { prompts } from './rules/flow.js';
+import { freshBattleDeck } from './rules/setup.js';
+import { sideOf } from './rules/battle.js';
 import type { AohState, AohView, CardId, Frame, Market, PlayerView, War, WarView } from './types.js';
+
+/** The prompt kind shown to other seats: a private draft looks like the decision it belongs to. */
+export function publicKind(kind: string): string {
+  return kind === 'aoh.warDraft' ? 'aoh.action' : kind;
+}
 
 function phaseName(st: AohState): string {
   if (st.over) return 'over';

@@ -23,7 +23,8 @@ const texts: Record<string, Record<string, string>> = { en, ru };
 /** Every 'AOH-…' literal in the game's sources: the rules its events and errors cite. */
 function citedInSources(): Set<string> {
   const ids = new Set<string>();
-  for (const f of readdirSync(SRC).filter((f) => f.endsWith('.ts')))
+  // The rules are in chapter files under src/rules/: every source file, in every folder.
+  for (const f of readdirSync(SRC, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts')))
     for (const m of readFileSync(SRC + f, 'utf8').matchAll(/['"`](AOH-[A-Z]+(?:-[A-Z]+)*-\d+)['"`]/g))
       ids.add(m[1]!);
   return ids;
