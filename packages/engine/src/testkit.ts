@@ -614,6 +614,13 @@ export interface TextOptions {
    * (the web's "Your turn: …").
    */
   promptPrefix?: Partial<Record<Locale, string>>;
+  /** What no text may contain (a game's internal ids, e.g. map node ids): a defect where it matches. */
+  forbid?: RegExp;
+  /**
+   * Also render, at every `every`-th step, the deciding seat's text view and its prompts through the
+   * game's `describePrompt` (as the command line and the browser show them).
+   */
+  seatTexts?: boolean;
 }
 
 export interface TextTally {
@@ -646,7 +653,11 @@ export function runTextGames(game: AnyGame, runs: Iterable<TextOptions>): TextTa
     let step = 0;
     const check = (text: unknown, what: () => string) => {
       t.texts++;
-      const d = textDefect(text, prefixes);
+      const d =
+        textDefect(text, prefixes) ??
+        (o.forbid && typeof text === 'string' && o.forbid.test(text)
+          ? `contains "${o.forbid.exec(text)![0]}"`
+          : null);
       if (d) bad(step, `${what()} ${d}: ${JSON.stringify(text)}`);
     };
     const opts = game.parseOptions(o.options ?? {});
@@ -688,6 +699,17 @@ export function runTextGames(game: AnyGame, runs: Iterable<TextOptions>): TextTa
       const view = game.view(state, seat);
       if (step % every === 0) {
         for (const a of legal) describe(seat, a, view);
+        if (o.seatTexts)
+          for (const l of LOCALES) {
+            check(game.renderText(view, l, names[l]), () => `the text view of seat ${seat} in '${l}'`);
+            if (game.describePrompt)
+              for (const p of prompts)
+                if (p.seat === seat)
+                  check(
+                    game.describePrompt(p, view, l, names[l]),
+                    () => `prompt ${p.kind} in words in '${l}'`,
+                  );
+          }
         for (const p of prompts) {
           const key = `${p.kind.split('.')[0]}.prompt.${p.kind}`;
           for (const l of LOCALES) {

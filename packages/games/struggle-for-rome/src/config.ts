@@ -147,6 +147,8 @@ export interface Rt {
   /** The most VP one development card is worth (a cheap bound for the 10-VP check). */
   maxCardVp: number;
   C: Numbers;
+  /** The map files this index was compiled from (for drawing and place names: places.ts). */
+  src: MapParts;
   /** Route tables per movement variant and source node, filled on first use. */
   /** Keyed by `free * 2 + (seaFree ? 1 : 0)` of the variant. */
   routes: Map<number, (RouteTable | undefined)[]>;
@@ -179,7 +181,7 @@ function bundle(raw: unknown, path: string): Result<Bundle> {
 
 /* ------------------------------------------------------------------ the map */
 
-interface MapParts {
+export interface MapParts {
   board: Record<string, unknown>;
   cities: unknown[];
 }
@@ -201,7 +203,9 @@ export function splitMap(raw: unknown): Result<MapParts> {
 
 function compileMap(
   parts: MapParts,
-): Result<Omit<Rt, 'tokens' | 'tokensByProv' | 'dev' | 'devIds' | 'devDeck' | 'maxCardVp' | 'C' | 'routes'>> {
+): Result<
+  Omit<Rt, 'tokens' | 'tokensByProv' | 'dev' | 'devIds' | 'devDeck' | 'maxCardVp' | 'C' | 'src' | 'routes'>
+> {
   const b = parts.board;
   const regions = b.regions;
   if (!Array.isArray(regions)) return bad('board.regions', 'must be a list');
@@ -702,7 +706,7 @@ export function compile(map: MapParts): Result<Rt> {
   let maxCardVp = 0;
   for (const x of d.value.dev.values())
     if (x.effect.type === 'victoryPoint') maxCardVp = Math.max(maxCardVp, x.effect.vp * C.value.vpCardVp);
-  return ok({ ...m.value, ...t.value, ...d.value, maxCardVp, C: C.value, routes: new Map() });
+  return ok({ ...m.value, ...t.value, ...d.value, maxCardVp, C: C.value, src: map, routes: new Map() });
 }
 
 const compiled = compile({
@@ -725,7 +729,7 @@ export function parseMap(raw: unknown): Result<Rt> {
 /** The runtime index of a game's options (the default data, or its custom map, compiled once). */
 export function rtOf(opts: SfrOptions): Rt {
   const m = opts.map;
-  if (m === undefined || m === null || typeof m !== 'object') return DEFAULT_RT;
+  if (m === undefined || m === null || typeof m !== 'object') return (current = DEFAULT_RT);
   let r = custom.get(m);
   if (!r) {
     const c = parseMap(m);
@@ -733,8 +737,16 @@ export function rtOf(opts: SfrOptions): Rt {
     r = c.value;
     custom.set(m, r);
   }
-  return r;
+  return (current = r);
 }
+
+let current: Rt = DEFAULT_RT;
+/**
+ * The map last looked up by `rtOf`: the one log events name their places on. The contract gives
+ * `formatEvent` no view, and a browser (or the command line) shows one table at a time, whose every
+ * view, action text and text view looks its map up first.
+ */
+export const currentRt = (): Rt => current;
 
 export const DEFAULT_OPTIONS: SfrOptions = {
   tieBreak: DEFAULT_RT.C.tieBreak,

@@ -1,11 +1,12 @@
 /** Words for actions and log events, in English or Russian, from the message catalogs. */
-import type { GameEvent, Locale, Seat } from '@tabula/engine';
+import type { GameEvent, Locale, Prompt, Seat } from '@tabula/engine';
 import { defaultSeatName, translate } from '@tabula/engine';
 import type { Rt } from './config.js';
-import { DEFAULT_RT } from './config.js';
+import { DEFAULT_RT, currentRt, rtOf } from './config.js';
+import { cityLabel, nodeLabel, placeLabel } from './places.js';
 import { messages } from './messages.js';
-import type { SfrAction } from './types.js';
-import { ITEMS } from './types.js';
+import type { SfrAction, SfrView } from './types.js';
+import { ITEMS, TRIBES } from './types.js';
 
 const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
 
@@ -14,9 +15,9 @@ export function cardName(id: string, l: Locale): string {
   return t === `sfr.card.${id}` ? (DEFAULT_RT.dev.get(id)?.name ?? id) : t;
 }
 
-export function cityName(r: Rt, id: string): string {
+export function cityName(r: Rt, id: string, l: Locale = 'en'): string {
   const c = r.cityIdx.get(id);
-  return c === undefined ? id : r.cities[c]!.name;
+  return c === undefined ? id : cityLabel(r, c, l);
 }
 
 /** [grain, ore, horses, cattle, gold] as words. */
@@ -41,6 +42,7 @@ export function localParams(
   for (const [k, v] of Object.entries(params)) {
     if (SEAT_PARAMS.has(k) && typeof v === 'number') out[k] = v < 0 ? '—' : seatName(v);
     else if (k === 'to' && typeof v === 'number') out[k] = v < 0 ? tr(l, 'sfr.everyone') : seatName(v);
+    else if ((k === 'to' || k === 'hex') && typeof v === 'string') out[k] = placeLabel(r, v, l);
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s) => seatName(s as number)).join(', ');
     else if (k === 'card' && typeof v === 'string') out[k] = cardName(v, l);
     else if (k === 'cards' && Array.isArray(v) && v.every((x) => typeof x === 'string'))
@@ -57,19 +59,21 @@ export function localParams(
     else if (k === 'got' && Array.isArray(v))
       out[k] = v.map((x) => tr(l, `sfr.tribe.${String(x)}`)).join(', ');
     else if (k === 'award' && typeof v === 'string') out[k] = tr(l, `sfr.award.${v}`);
-    else if (k === 'city' && typeof v === 'string') out[k] = cityName(r, v);
+    else if (k === 'city' && typeof v === 'string') out[k] = cityName(r, v, l);
     else if (k === 'reason' && typeof v === 'string') out[k] = tr(l, `sfr.reason.${v}`);
     else if (k === 'phase' && typeof v === 'number') out[k] = tr(l, `sfr.phase.${v}`);
     else if (k === 'dice' && Array.isArray(v)) out[k] = v.join('+');
-    else if (k === 'route' && Array.isArray(v)) out[k] = v.join('–');
+    else if (k === 'route' && Array.isArray(v))
+      out[k] = v.map((x) => placeLabel(r, String(x), l)).join(' → ');
     else if (Array.isArray(v)) out[k] = v.length ? v.join(', ') : '—';
     else out[k] = v;
   }
   return out;
 }
 
+/** One log event in words; places are named on the map last looked up (config.ts, currentRt). */
 export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => string): string {
-  return tr(l, e.key, localParams(e.params ?? {}, l, seatName));
+  return tr(l, e.key, localParams(e.params ?? {}, l, seatName, currentRt()));
 }
 
 /** The grain and gold a move action pays (needs only the map, never hidden information). */
@@ -136,4 +140,54 @@ export function describeAction(
       return P(`sfr.act.${type}`, rest);
     }
   }
+}
+
+/** What a prompt asks of its seat, in words, with the places named (the action bar's line). */
+export function describePrompt(p: Prompt, v: SfrView, l: Locale, seatName: (s: Seat) => string): string {
+  const r = rtOf(v.options);
+  const P = (k: string, params: Record<string, unknown> = {}) =>
+    tr(l, k, localParams(params, l, seatName, r));
+  const a = (p.args ?? {}) as Record<string, unknown>;
+  switch (p.kind) {
+    case 'sfr.legion':
+      return P('sfr.ask.legion', { hex: v.legion });
+    case 'sfr.rob':
+      return P('sfr.ask.rob', { hex: v.legion });
+    case 'sfr.act': {
+      const f = v.flow[v.flow.length - 1];
+      const me = v.players[p.seat];
+      const t = f?.k === 'act' ? f.t : a.tribe === 'warriors' ? 1 : 0;
+      const tribe = me?.tribes[t];
+      if (!tribe) break;
+      const place = nodeLabel(r, tribe.node, l);
+      if (a.done) return P('sfr.ask.actDone', { tribe: TRIBES[t] });
+      if (a.moved) return P('sfr.ask.actMoved', { tribe: TRIBES[t], place });
+      if (tribe.settled)
+        return P('sfr.ask.actKingdom', {
+          tribe: TRIBES[t],
+          strength: tribe.strength,
+          cities: tribe.kingdom.map((c) => cityLabel(r, c, l)).join(', '),
+        });
+      return P('sfr.ask.act', { tribe: TRIBES[t], strength: tribe.strength, place });
+    }
+    case 'sfr.respond': {
+      const o = v.offers.find((x) => x.id === a.offer);
+      if (o) return P('sfr.ask.respond', { seat: o.from, give: o.give, get: o.get });
+      break;
+    }
+  }
+  return P(`sfr.prompt.${p.kind}`, a);
+}
+
+/** A round opens with its start player's line; each phase opens a group of its own (its steps). */
+export function eventGroup(e: GameEvent): { kind: 'round' | 'turn'; round?: number; seat?: Seat } | null {
+  const p = (e.params ?? {}) as Record<string, unknown>;
+  if (e.key === 'sfr.ev.round' && typeof p.round === 'number') return { kind: 'round', round: p.round };
+  if (e.key === 'sfr.ev.phase') return { kind: 'turn' };
+  return null;
+}
+
+/** The round, and the round limit when the game has one. */
+export function progress(v: SfrView): { round: number; of?: number } | null {
+  return v.options.roundLimit > 0 ? { round: v.round, of: v.options.roundLimit } : { round: v.round };
 }

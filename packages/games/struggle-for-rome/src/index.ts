@@ -1,5 +1,5 @@
 /** Struggle for Rome as a Tabula game module (the engine contract of @tabula/engine). */
-import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
+import type { GameModule, Locale, OptionSpec, Result, Seat } from '@tabula/engine';
 import { err, ok, translate } from '@tabula/engine';
 import { DEFAULT_RT, parseOptions, rtOf } from './config.js';
 import { apply, defaultFor, legalActions, prompts } from './decisions.js';
@@ -9,12 +9,46 @@ import { RULES_VERSION, setupState } from './setup.js';
 import type { SfrAction, SfrOptions, SfrState, SfrView } from './types.js';
 import { sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';
-import { describeAction, formatEvent } from './describe.js';
+import { describeAction, describePrompt, eventGroup, formatEvent, progress } from './describe.js';
 import { renderView } from './text.js';
 import { targetsOf } from './targets.js';
 import { heuristicBot } from './bot.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
 import rulesRu from './data/rules.ru.json' with { type: 'json' };
+
+/** The options a lobby or the command line offers (labels are catalog keys). */
+const optionsSchema: readonly OptionSpec[] = [
+  { key: 'map', label: 'sfr.opt.map', help: 'sfr.opt.map.help', kind: 'file' },
+  {
+    key: 'tieBreak',
+    label: 'sfr.opt.tieBreak',
+    help: 'sfr.opt.tieBreak.help',
+    kind: 'choice',
+    choices: [
+      { value: 'goldAmongQualified', label: 'sfr.opt.tieBreak.goldAmongQualified' },
+      { value: 'vpThenGold', label: 'sfr.opt.tieBreak.vpThenGold' },
+    ],
+    default: DEFAULT_RT.C.tieBreak,
+  },
+  {
+    key: 'roundLimit',
+    label: 'sfr.opt.roundLimit',
+    help: 'sfr.opt.roundLimit.help',
+    kind: 'number',
+    min: 0,
+    max: 100,
+    default: DEFAULT_RT.C.defaults.roundLimit,
+  },
+  {
+    key: 'tradeInputLimit',
+    label: 'sfr.opt.tradeInputLimit',
+    help: 'sfr.opt.tradeInputLimit.help',
+    kind: 'number',
+    min: 0,
+    max: 200,
+    default: DEFAULT_RT.C.defaults.tradeInputLimit,
+  },
+];
 
 export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOptions> = {
   id: 'struggle-for-rome',
@@ -48,7 +82,8 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
     a: SfrAction,
     locale: Locale,
     seatName?: (s: Seat) => string,
-  ) => describeAction(st ? rtOf(st.opts) : DEFAULT_RT, seat, a, locale, seatName),
+    v?: SfrView,
+  ) => describeAction(st ? rtOf(st.opts) : v ? rtOf(v.options) : DEFAULT_RT, seat, a, locale, seatName),
   messages,
   // Rule texts for the log's rule links (rules.ru.json is translated by hand from rules.en.json).
   ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
@@ -63,6 +98,18 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
     return tags;
   },
   bots: { heuristic: heuristicBot },
+  info: {
+    shortId: 'sfr',
+    name: 'sfr.name',
+    description: 'sfr.description',
+    minutes: [90, 150],
+    rulesSummary: 'sfr.rules',
+  },
+  optionsSchema,
+  botLevels: ['random', 'heuristic'],
+  describePrompt,
+  eventGroup,
+  progress,
 };
 
 export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
@@ -79,4 +126,7 @@ export type { ScenarioSpec, SeatSpec, TribeSpec, ScenarioAt, OfferSpec } from '.
 export { checkInvariants } from './invariants.js';
 export { messages } from './messages.js';
 export { renderView };
+export { mapGeo, placeLabel, cityLabel, hexLabel, nodeLabel, provinceLabel, terrainLabel } from './places.js';
+export type { MapGeo, HexGeo, NodeGeo, EdgeGeo, Terrain } from './places.js';
+export { movePayment, bundleText, cardName } from './describe.js';
 export default struggleForRome;

@@ -8,6 +8,7 @@ import { legalActions } from './decisions.js';
 import { messages } from './messages.js';
 import type { SfrAction, SfrView } from './types.js';
 import { sampleWorld } from './view.js';
+import { cityLabel, hexLabel, nodeLabel, provinceLabel } from './places.js';
 import { KINDS, TRIBES } from './types.js';
 
 export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string): string {
@@ -19,7 +20,7 @@ export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string)
     `== ${T('sfr.name')} — ${ru ? 'раунд' : 'round'} ${v.round} — ${T(`sfr.phase.${v.phase}`)} — ${ru ? 'стартовый' : 'start'}: ${seatName(v.start)} ==`,
   );
   lines.push(
-    `${ru ? 'Роза ветров' : 'Wind rose'}: ${v.rose.join(', ') || '—'}; ${ru ? 'легионер' : 'legionnaire'}: ${v.legion}; ` +
+    `${ru ? 'Роза ветров' : 'Wind rose'}: ${v.rose.join(', ') || '—'}; ${ru ? 'легионер' : 'legionnaire'}: ${hexLabel(r, r.hexIdx.get(v.legion) ?? -1, l)}; ` +
       `${ru ? 'зерно' : 'grain'} ${v.grain}, ${ru ? 'руда' : 'ore'} ${v.ore}, ${ru ? 'пастбища' : 'pasture deck'} ${v.pdeckCount} ` +
       `(${ru ? 'сброс' : 'discard'} ${v.pdis[0]}/${v.pdis[1]}), ${ru ? 'развитие' : 'development'} ${v.devDeckCount}`,
   );
@@ -40,11 +41,11 @@ export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string)
         `${awards.length ? `; ${awards.join(', ')}` : ''}`,
     );
     p.tribes.forEach((t, i) => {
-      const loot = t.loot.map((x) => r.provinces[r.tokens[x]!.prov]).join(' ') || '—';
-      const near = r.nodes[t.node]!.cities.map((c) => r.cities[c]!.name);
+      const loot = t.loot.map((x) => provinceLabel(r, r.tokens[x]!.prov, l)).join(', ') || '—';
+      const near = r.nodes[t.node]!.cities.map((c) => cityLabel(r, c, l));
       const where = t.settled
-        ? `${ru ? 'королевство' : 'kingdom'}: ${t.kingdom.map((c) => r.cities[c]!.name).join(', ')}`
-        : `${ru ? 'на' : 'at'} ${r.nodes[t.node]!.id}` +
+        ? `${ru ? 'королевство' : 'kingdom'}: ${t.kingdom.map((c) => cityLabel(r, c, l)).join(', ')}`
+        : `${ru ? 'стоят:' : 'at'} ${nodeLabel(r, t.node, l)}` +
           (near.length ? ` (${ru ? 'рядом:' : 'next to'} ${near.join(', ')})` : '');
       lines.push(
         `    ${T(`sfr.tribe.${TRIBES[i]}`)}: ${where}; ${ru ? 'сила' : 'strength'} ${t.strength}, ${ru ? 'повозки' : 'wagons'} ${t.wagons}; ${ru ? 'добыча' : 'loot'} ${loot}`,
@@ -83,14 +84,6 @@ export function renderView(v: SfrView, l: Locale, seatName: (s: Seat) => string)
   return lines.join('\n');
 }
 
-/** A province in words: the catalog's name for the default provinces, else the map's own name. */
-function provinceText(r: Rt, prov: number, l: Locale): string {
-  const key = `sfr.prov.${r.provinces[prov]}`;
-  return messages[l]?.[key] !== undefined || messages.en[key] !== undefined
-    ? translate([messages], l, key)
-    : (r.provinceNames[prov] ?? r.provinces[prov]!);
-}
-
 /** A city with its province, towers and state: "Noviomagus (Germania, 2 towers, loot)". */
 function cityText(v: SfrView, r: Rt, c: number, l: Locale): string {
   const ru = l === 'ru';
@@ -106,7 +99,7 @@ function cityText(v: SfrView, r: Rt, c: number, l: Locale): string {
         : ru
           ? 'разграблен'
           : 'plundered';
-  return `${city.name} (${provinceText(r, city.prov, l)}, ${ru ? 'башен' : 'towers'} ${city.towers}, ${state})`;
+  return `${cityLabel(r, c, l)} (${provinceLabel(r, city.prov, l)}, ${ru ? 'башен' : 'towers'} ${city.towers}, ${state})`;
 }
 
 /**
@@ -124,7 +117,7 @@ function mapLines(v: SfrView, l: Locale, r: Rt): string[] {
     if (t.settled) return;
     const near = r.nodes[t.node]!.cities;
     out.push(
-      `${ru ? 'Ваши' : 'Your'} ${T(`sfr.tribe.${TRIBES[i]}`)} ${ru ? 'на' : 'at'} ${r.nodes[t.node]!.id}, ` +
+      `${ru ? 'Ваши' : 'Your'} ${T(`sfr.tribe.${TRIBES[i]}`)} ${ru ? '— ' : 'at '}${nodeLabel(r, t.node, l)}, ` +
         `${ru ? 'сила' : 'strength'} ${t.strength}; ${ru ? 'города рядом' : 'cities next to them'}: ` +
         (near.map((c) => cityText(v, r, c, l)).join('; ') || '—'),
     );
@@ -147,7 +140,7 @@ function mapLines(v: SfrView, l: Locale, r: Rt): string[] {
       best.set(a.to, pay);
   }
   if (!f.moved && !f.done && !me.tribes[f.t]?.settled) {
-    // Grouped by cost, cheapest first: "free: n002, n063 (Tridentum); 1 grain: …".
+    // Grouped by cost, cheapest first: "free: the crossroads north of Tridentum, …; 1 grain: …".
     const groups = new Map<string, { total: number; gold: number; dests: string[] }>();
     for (const [to, p] of [...best].sort((x, y) => x[0].localeCompare(y[0]))) {
       const cost =
@@ -161,15 +154,14 @@ function mapLines(v: SfrView, l: Locale, r: Rt): string[] {
             ]
               .filter(Boolean)
               .join(' + ');
-      const near = r.nodes[r.nodeIdx.get(to)!]!.cities.map((c) => r.cities[c]!.name);
       const g = groups.get(cost) ?? { total: p.grain + p.gold, gold: p.gold, dests: [] };
-      g.dests.push(`${to}${near.length ? ` (${near.join(', ')})` : ''}`);
+      g.dests.push(nodeLabel(r, r.nodeIdx.get(to)!, l));
       groups.set(cost, g);
     }
     const text = [...groups]
       .sort((x, y) => x[1].total - y[1].total || x[1].gold - y[1].gold)
-      .map(([cost, g]) => `${cost}: ${g.dests.join(', ')}`);
-    out.push(`${ru ? 'Куда могут пойти' : 'Reachable by your'} ${tribe}: ${text.join('; ') || '—'}`);
+      .map(([cost, g]) => `  ${cost}: ${g.dests.join('; ')}`);
+    out.push(`${ru ? 'Куда могут пойти' : 'Reachable by your'} ${tribe}:${text.length ? '' : ' —'}`, ...text);
   }
   type Deed = Extract<SfrAction, { type: 'plunder' | 'found' | 'expand' }>;
   const deedActs = acts.filter(

@@ -16,25 +16,31 @@ describe('renderText: the map in words', () => {
 
   it('shows where my tribes stand, where they can go at what cost, and what they can plunder', () => {
     const text = game.renderText(game.view(st, 0), 'en', name);
-    expect(text).toContain('horsemen: at n042 (next to Castra Regina)');
+    expect(text).toContain('horsemen: at the north crossroads of Castra Regina (next to Castra Regina)');
     expect(text).toContain(
-      'Your horsemen at n042, strength 3; cities next to them: Castra Regina (Germania, towers 2, loot)',
+      'Your horsemen at the north crossroads of Castra Regina, strength 3; cities next to them: Castra Regina (Germania, towers 2, loot)',
     );
-    const reach = text.split('\n').find((l) => l.startsWith('Reachable by your horsemen: free: '));
-    expect(reach).toBeDefined();
-    expect(reach).toContain('n064 (Augusta Vindelicorum, Castra Regina)');
-    expect(reach).toMatch(/; 1 grain: [^;]*n039 \(Mogontiacum\)/);
+    const lines = text.split('\n');
+    const at = lines.indexOf('Reachable by your horsemen:');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toMatch(
+      /^ {2}free: .*the crossroads between Augusta Vindelicorum and Castra Regina/,
+    );
+    expect(lines[at + 2]).toMatch(/^ {2}1 grain: .*the south-west crossroads of Mogontiacum/);
+    expect(text).not.toMatch(/\bn\d{3}\b/);
     expect(text).toContain('Can plunder: Castra Regina (Germania, towers 2, loot)');
   });
 
   it('speaks Russian', () => {
     const text = game.renderText(game.view(st, 0), 'ru', name);
-    expect(text).toContain('всадники: на n042 (рядом: Castra Regina)');
+    expect(text).toContain('всадники: стоят: северный перекрёсток у г. Кастра Регина (рядом: Кастра Регина)');
     expect(text).toContain(
-      'Ваши всадники на n042, сила 3; города рядом: Castra Regina (Германия, башен 2, с добычей)',
+      'Ваши всадники — северный перекрёсток у г. Кастра Регина, сила 3; города рядом: Кастра Регина (Германия, башен 2, с добычей)',
     );
-    expect(text).toMatch(/Куда могут пойти всадники: бесплатно: .*n064/);
-    expect(text).toContain('Можно разграбить: Castra Regina (Германия, башен 2, с добычей)');
+    expect(text).toMatch(
+      /Куда могут пойти всадники:\n {2}бесплатно: .*перекрёсток между городами Августа Винделиков и Кастра Регина/,
+    );
+    expect(text).toContain('Можно разграбить: Кастра Регина (Германия, башен 2, с добычей)');
   });
 
   it('lists the step only to the tribe owner, and kingdoms to expand from', () => {

@@ -7,7 +7,7 @@ const PER = TOTAL / 10;
 
 describe('Struggle for Rome words over random games, part 2 of 2', () => {
   for (let b = 5; b < 10; b++)
-    it(`games ${b * PER}–${(b + 1) * PER - 1}: every action (with the state and from the view), prompt, event and text view reads without placeholder, raw key or double full stop, in English and Russian`, () => {
+    it(`games ${b * PER}–${(b + 1) * PER - 1}: every action (with the state and from the view), prompt, event and text view reads without placeholder, raw key, double full stop or data id, in English and Russian`, () => {
       const t = textGames(b * PER, PER);
       expect(t.games).toBe(PER);
       expect(t.texts).toBeGreaterThan(PER * 1000);

@@ -12,6 +12,13 @@ import { struggleForRome } from '@tabula/struggle-for-rome';
 /** The web shell's badge before a prompt (web/src/i18n/shell.ts, table.yourTurn): no prompt repeats it. */
 export const SHELL_PREFIX = { en: 'Your turn', ru: 'Ваш ход' };
 
+/**
+ * Data ids a player must never read (issue 19): crossroads `n015`, hexes `h0901`, road sections `e327`,
+ * sea routes `S1`, province codes `GER`, city slugs `colonia-agrippina`.
+ */
+export const ID_LIKE =
+  /\b(?:[nhe]\d{3,4}|S\d|GER|GAL|HIS|NIT|SIT)\b|\b[a-z]+-(?:agrippina|treverorum|vindelicorum|regina|martius|augusta|nova|taurinorum)\b/;
+
 /** `count` random games from game number `from` (3 and 4 seats, both tie breaks, at most 60 rounds). */
 export function textGames(from: number, count: number): TextTally {
   return runTextGames(
@@ -24,6 +31,8 @@ export function textGames(from: number, count: number): TextTally {
         options: g % 3 === 2 ? { tieBreak: 'vpThenGold', roundLimit: 60 } : { roundLimit: 60 },
         every: 50,
         promptPrefix: SHELL_PREFIX,
+        forbid: ID_LIKE,
+        seatTexts: true,
       };
     }),
   );
