@@ -14,7 +14,17 @@
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
-import { addRouted, addUnits, fail, leftOf, lookAtControlled, pk, strongholdsOf, unitsOf } from './common.js';
+import {
+  addRouted,
+  addUnits,
+  fail,
+  leftOf,
+  lookAtControlled,
+  only,
+  pk,
+  strongholdsOf,
+  unitsOf,
+} from './common.js';
 import type { Pack } from './pack.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from './pack.js';
 import { checkElimination } from './victory.js';
@@ -686,7 +696,7 @@ export const devDecision: Decision<RwState, BF, RwAction> = {
 export const conquerDecision: Decision<RwState, BF, RwAction> = {
   prompt: 'rw.battle.conquer',
   rule: 'RW-CONQ-03',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { area: f.area } }),
   offers(_st, _f, _seat, out) {
@@ -721,7 +731,7 @@ function captureOffers(st: RwState, f: BF, out: RwAction[]): void {
 export const strongholdDecision: Decision<RwState, BF, RwAction> = {
   prompt: 'rw.battle.stronghold',
   rule: 'RW-BATTLE-51',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { area: f.area } }),
   offers(st, f, _seat, out) {

@@ -10,7 +10,7 @@ export function startManualBoard(_st: RwState, _log: EventSink): void {
 }
 
 import type { Decision } from '@tabula/engine';
-import { fail } from './common.js';
+import { fail, only } from './common.js';
 import type { Frame, RwAction } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -18,7 +18,7 @@ type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 export const tileDecision: Decision<RwState, F<'tile'>, RwAction> = {
   prompt: 'rw.tile',
   rule: 'RW-MAP-07',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   offers() {},
   answer: () => fail('wrongAction', 'Place one of your tiles.', 'RW-DP-03'),
   byDefault: () => null,
@@ -27,7 +27,7 @@ export const tileDecision: Decision<RwState, F<'tile'>, RwAction> = {
 export const markerDecision: Decision<RwState, F<'marker'>, RwAction> = {
   prompt: 'rw.marker',
   rule: 'RW-MAP-12',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   offers() {},
   answer: () => fail('wrongAction', 'Place a home realm setup marker.', 'RW-DP-04'),
   byDefault: () => null,

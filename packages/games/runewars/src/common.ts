@@ -11,6 +11,10 @@ import type { RwState } from './types.js';
 
 export const fail: FailFn = ruleError('rw.err');
 
+const seats: readonly Seat[][] = Array.from({ length: 8 }, (_, s) => Object.freeze([s]) as Seat[]);
+/** The one seat a decision asks, as a shared frozen list (no allocation per prompt). */
+export const only = (s: Seat): readonly Seat[] => (s >= 0 && s < 8 ? seats[s]! : [s]);
+
 export const pk = (st: RwState): Pack => packOf(st.opts.data);
 
 /* ------------------------------------------------------------------ the board */

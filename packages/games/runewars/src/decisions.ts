@@ -79,8 +79,11 @@ const rules = flow<RwState, Frame, RwAction>({
   },
   notAsked: (_st, _seat, d: Decision<RwState, Frame, RwAction> | null) =>
     fail('notYourDecision', 'It is not your decision now.', d?.rule ?? 'RW-DP-88'),
-  // RW-RUNE-20, RW-INFO-14: a controller looks at the tokens of the areas he now controls.
-  after: (st) => lookAtControlled(st),
+  // RW-RUNE-20, RW-INFO-14: a controller looks at the tokens of the areas he now controls. Control
+  // changes by movement (a commit); battles, retreats, setup and the Victory question look themselves.
+  after: (st, _seat, a) => {
+    if (a.type === 'commit') lookAtControlled(st);
+  },
 });
 
 export const advance = rules.advance;

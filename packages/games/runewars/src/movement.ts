@@ -19,10 +19,12 @@ import {
   fail,
   friendlyOrEmpty,
   neutralsIn,
+  only,
   pk,
   removeUnit,
 } from './common.js';
 import { startBattle } from './battle.js';
+import { activateAction, COMMIT, draftAction, draftInAction, PASS, UNDO } from './actions.js';
 import { checkLimit } from './year.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -39,26 +41,64 @@ function free(st: RwState, a: number, u: number, d: number[], step: number): num
 
 /* ------------------------------------------------------------------ Strategize */
 
-function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): void {
+/** Friendly-or-empty flags of the areas for one listing: 1 yes, 0 no, -1 not judged yet (a scratch array). */
+let fe = new Int8Array(0);
+function resetFe(n: number): Int8Array {
+  if (fe.length < n) fe = new Int8Array(n);
+  fe.fill(-1, 0, n);
+  return fe;
+}
+function isFe(st: RwState, a: number, seat: Seat): boolean {
+  const x = fe[a]!;
+  if (x >= 0) return x === 1;
+  const ok = friendlyOrEmpty(st, a, seat);
+  fe[a] = ok ? 1 : 0;
+  return ok;
+}
+
+/**
+ * The destinations of a Strategize plan do not change while it is drafted (judged against the board at
+ * its start, RW-STRAT-06): per own area and walking/flying, computed once per frame object.
+ */
+const stratDests = new WeakMap<object, (number[] | null)[]>();
+function destsOf(st: RwState, f: F<'strat'>, seat: Seat): (number[] | null)[] {
+  let d = stratDests.get(f);
+  if (d) return d;
   const p = pk(st);
   const b = board(st);
   const bit = 1 << seat;
   const w = winter(st);
-  const foe: number[] = []; // 1 friendly or empty, 0 not, undefined not yet judged
+  const flies = p.factions[st.fac[seat]!]!.units.some((u) => p.units[u]!.flying);
+  d = new Array<number[] | null>(st.pos.length * 2).fill(null);
+  resetFe(st.pos.length);
   for (const a of b.on) {
     if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
     const adj = b.adj[a]!,
       edge = b.edge[a]!;
-    for (const u of p.factions[st.fac[seat]!]!.units) {
-      if (free(st, a, u, f.d, 3) <= 0) continue;
-      const fly = p.units[u]!.flying;
-      for (let i = 0; i < adj.length; i++) {
-        const t = adj[i]!;
-        // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
-        if (!crossable(edge[i]!, fly, w)) continue;
-        const ok = (foe[t] ??= friendlyOrEmpty(st, t, seat) ? 1 : 0);
-        if (ok) out.push({ type: 'draft', from: a, to: t, u });
-      }
+    for (let fly = 0; fly < (flies ? 2 : 1); fly++) {
+      const out: number[] = [];
+      // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
+      for (let i = 0; i < adj.length; i++)
+        if (crossable(edge[i]!, fly === 1, w) && isFe(st, adj[i]!, seat)) out.push(adj[i]!);
+      d[a * 2 + fly] = out;
+    }
+  }
+  stratDests.set(f, d);
+  return d;
+}
+
+function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): void {
+  const p = pk(st);
+  const dests = destsOf(st, f, seat);
+  const units = p.factions[st.fac[seat]!]!.units;
+  const U = p.U;
+  for (const a of board(st).on) {
+    const walk = dests[a * 2];
+    if (!walk) continue;
+    for (const u of units) {
+      if (st.us[a * U + u] === 0 || free(st, a, u, f.d, 3) <= 0) continue;
+      const to = p.units[u]!.flying ? dests[a * 2 + 1]! : walk;
+      for (const t of to) out.push(draftAction(a, t, u));
     }
   }
 }
@@ -79,12 +119,12 @@ function canStrat(st: RwState, f: F<'strat'>, seat: Seat, from: number, to: numb
 export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
   prompt: 'rw.strategize',
   rule: 'RW-STRAT-01',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { drafted: f.d.length / 3 } }),
   offers(st, f, seat, out) {
-    out.push({ type: 'commit' });
-    if (f.d.length) out.push({ type: 'undo' });
+    out.push(COMMIT);
+    if (f.d.length) out.push(UNDO);
     stratOffers(st, f, seat, out);
   },
   answer(st, f, seat, a, log): ApplyResult {
@@ -94,23 +134,25 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
       return OK;
     }
     if (a.type === 'commit') {
-      const moved = new Map<string, number>();
-      for (let i = 0; i < f.d.length; i += 3) {
-        removeUnit(st, f.d[i]!, f.d[i + 2]!, false, seat);
-        const k = `${f.d[i]},${f.d[i + 1]},${f.d[i + 2]}`;
-        moved.set(k, (moved.get(k) ?? 0) + 1);
-      }
+      for (let i = 0; i < f.d.length; i += 3) removeUnit(st, f.d[i]!, f.d[i + 2]!, false, seat);
       const dest: number[] = [];
       for (let i = 0; i < f.d.length; i += 3) {
         addUnits(st, f.d[i + 1]!, f.d[i + 2]!, 1, seat);
         dest.push(f.d[i + 1]!);
       }
-      emit(
-        log,
-        'rw.ev.strategized',
-        { seat, moves: [...moved].map(([k, n]) => [...k.split(',').map(Number), n]) },
-        ['RW-STRAT-01', 'RW-STRAT-04', 'RW-STRAT-06', 'RW-STRAT-08'],
-      );
+      if (log) {
+        const moved = new Map<string, number>();
+        for (let i = 0; i < f.d.length; i += 3) {
+          const k = `${f.d[i]},${f.d[i + 1]},${f.d[i + 2]}`;
+          moved.set(k, (moved.get(k) ?? 0) + 1);
+        }
+        emit(
+          log,
+          'rw.ev.strategized',
+          { seat, moves: [...moved].map(([k, n]) => [...k.split(',').map(Number), n]) },
+          ['RW-STRAT-01', 'RW-STRAT-04', 'RW-STRAT-06', 'RW-STRAT-08'],
+        );
+      }
       st.stack.pop();
       checkLimit(st, seat, dest); // RW-STRAT-08, RW-LIMIT-03
       return OK;
@@ -122,7 +164,7 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
     return OK;
   },
   // RW-DP-89 (DP-41): no movement.
-  byDefault: () => ({ type: 'commit' }),
+  byDefault: () => COMMIT,
 };
 
 function stratRefusal(
@@ -173,8 +215,7 @@ function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
   const bit = 1 << seat;
   const used = battleUsed(st, seat);
   for (const a of board(st).on)
-    if (!(st.act[a]! & bit) && (!used || friendlyOrEmpty(st, a, seat)))
-      out.push({ type: 'activate', area: a });
+    if (!(st.act[a]! & bit) && (!used || friendlyOrEmpty(st, a, seat))) out.push(activateAction(a));
 }
 
 /**
@@ -182,42 +223,51 @@ function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
  * intermediate area friendly or empty, or holding the mover's activation token (RW-MOVE-23, RW-ACT-04),
  * judged before anything moves (RW-MOVE-28). dist[area] = steps, or 99 if out of reach.
  */
-function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number): number[] {
+let queue = new Int16Array(0);
+function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number): Int8Array {
   const b = board(st);
-  const dist = new Array<number>(st.pos.length).fill(99);
+  const n = st.pos.length;
+  const dist = new Int8Array(n).fill(99);
+  if (queue.length < n) queue = new Int16Array(n);
   dist[x] = 0;
   const w = winter(st);
   const bit = 1 << seat;
-  let frontier = [x];
-  for (let k = 1; k <= max && frontier.length; k++) {
-    const next: number[] = [];
-    for (const a of frontier) {
-      // `a` is an intermediate area of the paths through it (unless it is the destination itself).
-      if (a !== x && !(friendlyOrEmpty(st, a, seat) || st.act[a]! & bit)) continue;
-      const adj = b.adj[a]!,
-        edge = b.edge[a]!;
-      for (let i = 0; i < adj.length; i++) {
-        const t = adj[i]!;
-        if (dist[t]! <= k || !crossable(edge[i]!, fly, w)) continue;
-        dist[t] = k;
-        next.push(t);
-      }
+  let head = 0,
+    tail = 0;
+  queue[tail++] = x;
+  while (head < tail) {
+    const a = queue[head++]!;
+    const k = dist[a]! + 1;
+    if (k > max) break;
+    // `a` is an intermediate area of the paths through it (unless it is the destination itself).
+    if (a !== x && !(st.act[a]! & bit) && !isFe(st, a, seat)) continue;
+    const adj = b.adj[a]!,
+      edge = b.edge[a]!;
+    for (let i = 0; i < adj.length; i++) {
+      const t = adj[i]!;
+      if (dist[t]! <= k || !crossable(edge[i]!, fly, w)) continue;
+      dist[t] = k;
+      queue[tail++] = t;
     }
-    frontier = next;
   }
   return dist;
 }
 
 /**
  * The reach of an activation does not change while its moves are drafted (nothing moves before the
- * commit, RW-MOVE-28): computed once per frame object (a clone or a replay computes it again).
+ * commit, RW-MOVE-28): computed once per frame object (a clone or a replay computes it again); the
+ * flyers' only for a faction with flying units.
  */
-const reaches = new WeakMap<object, { walk: number[]; fly: number[]; x: number }>();
-function reachOf(st: RwState, f: F<'mob'>, seat: Seat): { walk: number[]; fly: number[] } {
+const reaches = new WeakMap<object, { walk: Int8Array; fly: Int8Array; x: number }>();
+function reachOf(st: RwState, f: F<'mob'>, seat: Seat): { walk: Int8Array; fly: Int8Array } {
   let r = reaches.get(f);
   if (!r || r.x !== f.x) {
-    const max = pk(st).rules.fastReach;
-    r = { walk: reach(st, seat, f.x, false, max), fly: reach(st, seat, f.x, true, max), x: f.x };
+    const p = pk(st);
+    const max = p.rules.fastReach;
+    resetFe(st.pos.length);
+    const walk = reach(st, seat, f.x, false, max);
+    const flies = p.factions[st.fac[seat]!]!.units.some((u) => p.units[u]!.flying);
+    r = { walk, fly: flies ? reach(st, seat, f.x, true, max) : walk, x: f.x };
     reaches.set(f, r);
   }
   return r;
@@ -244,7 +294,7 @@ function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void
       const t = p.units[u]!;
       const d = (t.flying ? fly : walk)[a]!;
       if (d > (t.fast ? r.fastReach : r.reach)) continue; // RW-MOVE-21
-      if (free(st, a, u, f.d, 2) > 0) out.push({ type: 'draft', from: a, u });
+      if (free(st, a, u, f.d, 2) > 0) out.push(draftInAction(a, u));
     }
   }
 }
@@ -252,17 +302,17 @@ function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void
 export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
   prompt: 'rw.mobilize',
   rule: 'RW-MOB-01',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { order: f.n, area: f.x, drafted: f.d.length / 2, second: f.second === 1 } }),
   offers(st, f, seat, out) {
     if (f.x < 0) {
-      out.push({ type: 'pass' });
+      out.push(PASS);
       activationOffers(st, seat, out);
       return;
     }
-    out.push({ type: 'commit' });
-    if (f.d.length) out.push({ type: 'undo' });
+    out.push(COMMIT);
+    if (f.d.length) out.push(UNDO);
     moveOffers(st, f, seat, out);
   },
   answer(st, f, seat, a, log): ApplyResult {
@@ -340,7 +390,7 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
     return OK;
   },
   // RW-DP-89 (DP-44): no activation; once activated, no movement.
-  byDefault: (_st, f) => (f.x < 0 ? { type: 'pass' } : { type: 'commit' }),
+  byDefault: (_st, f) => (f.x < 0 ? PASS : COMMIT),
 };
 
 function mobRefusal(

@@ -18,6 +18,7 @@ import {
   fail,
   newHandle,
   onBoard,
+  only,
   pk,
   production,
   pruneKnowledge,
@@ -31,7 +32,7 @@ import { checkLimit } from './year.js';
 import type { Benefit, Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
-const one = <K extends Frame['k']>(f: F<K>) => [(f as { seat: Seat }).seat];
+const one = <K extends Frame['k']>(f: F<K>) => only((f as { seat: Seat }).seat);
 const mine = <K extends Frame['k']>(_st: RwState, f: F<K>, seat: Seat) => (f as { seat: Seat }).seat === seat;
 
 /* ------------------------------------------------------------------ Harvest (RW-HARV-01..03) */

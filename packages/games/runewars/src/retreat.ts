@@ -9,7 +9,7 @@
  */
 import type { ApplyResult, Decision, EventSink } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { addRouted, board, crossable, ctrl, fail, isEmpty, neutralsIn, pk } from './common.js';
+import { addRouted, board, crossable, ctrl, fail, isEmpty, neutralsIn, pk, only } from './common.js';
 import { checkLimit, cullDecision } from './year.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -109,7 +109,7 @@ export function runRetreat(st: RwState, f: RF, log: EventSink): boolean {
 export const retreatDecision: Decision<RwState, RF, RwAction> = {
   prompt: 'rw.retreat',
   rule: 'RW-RETREAT-02',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { from: f.from, n: f.u.length, neutral: f.who < 0 } }),
   offers(st, f, _seat, out) {

@@ -21,6 +21,7 @@ import {
   pk,
   see,
   unitsOf,
+  only,
 } from './common.js';
 import { lattDist } from './pack.js';
 import type { Pack } from './pack.js';
@@ -280,7 +281,7 @@ export function startingHands(st: RwState, log: EventSink): void {
 export const factionDecision: Decision<RwState, F<'faction'>, RwAction> = {
   prompt: 'rw.faction',
   rule: 'RW-SETUP-04',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   offers(st, _f, _seat, out) {
     const p = pk(st);
@@ -312,7 +313,7 @@ export const factionDecision: Decision<RwState, F<'faction'>, RwAction> = {
 export const runesDecision: Decision<RwState, F<'runes'>, RwAction> = {
   prompt: 'rw.runes',
   rule: 'RW-MAP-17',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   // First the dragon rune's area, then the false rune's; the first choice stays sealed until both lie.
   ask: (st, f) => ({ args: { dragon: st.p[f.seat]!.rune } }),
@@ -365,7 +366,7 @@ export const runesDecision: Decision<RwState, F<'runes'>, RwAction> = {
 export const homeDecision: Decision<RwState, F<'home'>, RwAction> = {
   prompt: 'rw.home',
   rule: 'RW-MAP-19',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   offers(st, _f, seat, out) {
     if (st.preset >= 0) for (const m of st.markers) out.push({ type: 'home', marker: m, rot: 0 });
@@ -426,7 +427,7 @@ export function startingUnits(st: RwState, seat: Seat): number[] {
 export const placeDecision: Decision<RwState, F<'place'>, RwAction> = {
   prompt: 'rw.place',
   rule: 'RW-SETUP-09',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { unit: f.q[0] ?? -1, left: f.q.length } }),
   offers(st, f, seat, out) {

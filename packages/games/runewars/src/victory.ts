@@ -6,7 +6,7 @@
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
-import { alive, board, ctrl, dragonRunes, fail, lookAtControlled, pk } from './common.js';
+import { alive, board, ctrl, dragonRunes, fail, lookAtControlled, only, pk } from './common.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type VF = Extract<Frame, { k: 'victory' }>;
@@ -27,6 +27,7 @@ export function win(st: RwState, s: Seat, reason: string, log: EventSink): void 
 /* ------------------------------------------------------------------ elimination (RW-ELIM-01..06) */
 
 function controlsAny(st: RwState, s: Seat): boolean {
+  for (const a of pk(st).factions[st.fac[s]!]!.home) if (ctrl(st, a) === s) return true; // the usual case
   for (const a of board(st).on) if (ctrl(st, a) === s) return true;
   return false;
 }
@@ -119,8 +120,9 @@ export function mayClaim(st: RwState, seat: Seat): boolean {
   const p = pk(st);
   if (st.year >= p.rules.years || st.vict[st.season]! >= 0 || st.vict.includes(seat)) return false;
   let k = 0;
-  for (const a of board(st).on) if (st.rk[a]! >= 0 && ctrl(st, a) === seat) k++;
-  return k >= p.rules.victoryRunes;
+  for (const a of board(st).on)
+    if (st.rk[a]! >= 0 && ctrl(st, a) === seat && ++k >= p.rules.victoryRunes) return true;
+  return false;
 }
 
 /** Pushes the Victory card question if it applies (RW-YEAR-29's end-of-turn checks). */
@@ -152,7 +154,7 @@ function victoryOffers(st: RwState, f: VF, out: RwAction[]): void {
 export const victoryDecision: Decision<RwState, VF, RwAction> = {
   prompt: 'rw.victory',
   rule: 'RW-VICT-02',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (st, f) => ({ args: { shown: f.shown, season: st.season } }),
   offers(st, f, _seat, out) {

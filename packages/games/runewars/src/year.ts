@@ -18,6 +18,7 @@ import {
   drawTactics,
   fail,
   neutralsIn,
+  only,
   pk,
   playOrder,
   production,
@@ -39,6 +40,7 @@ import {
 import { startManualBoard } from './board.js';
 import { askVictory, checkElimination, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
+import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -99,11 +101,12 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
         x.pick = 0;
       }
       st.order = playOrder(st);
-      emit(log, 'rw.ev.reveal', { orders: st.p.map((x) => x.cur), seats: st.order.slice() }, [
-        'RW-YEAR-20',
-        'RW-YEAR-21',
-        'RW-YEAR-22',
-      ]);
+      if (log)
+        emit(log, 'rw.ev.reveal', { orders: st.p.map((x) => x.cur), seats: st.order.slice() }, [
+          'RW-YEAR-20',
+          'RW-YEAR-21',
+          'RW-YEAR-22',
+        ]);
       pushInOrder(st, st.order, (seat) => ({ k: 'turn', seat, step: 0, bat: 0 }));
       return false;
     }
@@ -237,7 +240,7 @@ function secondary(st: RwState, log: EventSink): void {
 export const fallDecision: Decision<RwState, F<'fall'>, RwAction> = {
   prompt: 'rw.fall',
   rule: 'RW-SEASON-17',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   offers(_st, _f, _seat, out) {
     out.push({ type: 'fall', pick: 'influence' }, { type: 'fall', pick: 'tactics' });
@@ -268,10 +271,13 @@ export const ordersDecision: Decision<RwState, F<'orders'>, RwAction> = {
   who: (st) => alive(st),
   asks: (st, _f, seat) => !st.p[seat]!.out, // RW-ELIM-06
   // RW-YEAR-11/14: secret; a seat that has chosen may change its choice until all have chosen.
-  ask: (st, _f, seat) => (st.p[seat]!.pick ? { secret: true, optional: true } : { secret: true }),
+  fill: (st, _f, seat, pr) => {
+    pr.secret = true;
+    if (st.p[seat]!.pick) pr.optional = true;
+  },
   offers(st, _f, seat, out) {
     const x = st.p[seat]!;
-    for (let n = 1; n <= 8; n++) if (x.hand & (1 << n) && n !== x.pick) out.push({ type: 'order', n });
+    for (let n = 1; n <= 8; n++) if (x.hand & (1 << n) && n !== x.pick) out.push(ORDER[n]!);
   },
   answer(st, _f, seat, a, log): ApplyResult {
     if (a.type !== 'order') return fail('wrongAction', 'Choose an Order card.', 'RW-DP-30');
@@ -284,7 +290,8 @@ export const ordersDecision: Decision<RwState, F<'orders'>, RwAction> = {
       );
     const changed = x.pick !== 0;
     x.pick = a.n;
-    emit(log, changed ? 'rw.ev.orderChanged' : 'rw.ev.orderChosen', { seat }, ['RW-YEAR-11', 'RW-YEAR-14']);
+    if (log)
+      emit(log, changed ? 'rw.ev.orderChanged' : 'rw.ev.orderChosen', { seat }, ['RW-YEAR-11', 'RW-YEAR-14']);
     if (st.p.every((y) => y.pick !== 0 || y.out)) st.stack.pop();
     return OK;
   },
@@ -292,7 +299,7 @@ export const ordersDecision: Decision<RwState, F<'orders'>, RwAction> = {
   byDefault(st, _f, seat) {
     const x = st.p[seat]!;
     if (x.pick) return null;
-    for (let n = 1; n <= 8; n++) if (x.hand & (1 << n)) return { type: 'order', n };
+    for (let n = 1; n <= 8; n++) if (x.hand & (1 << n)) return ORDER[n]!;
     return null;
   },
 };
@@ -333,7 +340,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
   switch (f.step) {
     case 0:
       f.step = 1;
-      emit(log, 'rw.ev.turn', { seat: f.seat, order: x.cur }, ['RW-YEAR-21', 'RW-YEAR-28']);
+      if (log) emit(log, 'rw.ev.turn', { seat: f.seat, order: x.cur }, ['RW-YEAR-21', 'RW-YEAR-28']);
       if (windowLive(st, 'preOrder'))
         st.stack.push({ k: 'window', seats: [f.seat], at: 'preOrder', done: [] });
       return false;
@@ -392,20 +399,21 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
 export const supDecision: Decision<RwState, F<'sup'>, RwAction> = {
   prompt: 'rw.supremacy',
   rule: 'RW-YEAR-24',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { order: f.n } }),
   offers(_st, _f, _seat, out) {
-    out.push({ type: 'supremacy', use: true }, { type: 'supremacy', use: false });
+    out.push(SUPREMACY_YES, SUPREMACY_NO);
   },
   answer(st, f, seat, a, log): ApplyResult {
     if (a.type !== 'supremacy' || typeof a.use !== 'boolean')
       return fail('wrongAction', 'Use or decline the Supremacy Bonus.', 'RW-YEAR-26');
     st.stack.pop();
-    emit(log, a.use ? 'rw.ev.supremacy' : 'rw.ev.supremacyDeclined', { seat, order: f.n }, [
-      'RW-YEAR-24',
-      'RW-YEAR-26',
-    ]);
+    if (log)
+      emit(log, a.use ? 'rw.ev.supremacy' : 'rw.ev.supremacyDeclined', { seat, order: f.n }, [
+        'RW-YEAR-24',
+        'RW-YEAR-26',
+      ]);
     if (!a.use) return OK;
     switch (f.n) {
       case 1: {
@@ -431,7 +439,7 @@ export const supDecision: Decision<RwState, F<'sup'>, RwAction> = {
     return OK;
   },
   // RW-DP-89 (DP-43): taken when it costs nothing and needs no further choice; declined otherwise.
-  byDefault: (_st, f) => ({ type: 'supremacy', use: f.n === 1 || f.n === 5 }),
+  byDefault: (_st, f) => (f.n === 1 || f.n === 5 ? SUPREMACY_YES : SUPREMACY_NO),
 };
 
 /* ------------------------------------------------------------------ timing windows (skeleton) */
@@ -488,7 +496,7 @@ export function runCull(st: RwState, f: F<'cull'>, log: EventSink): boolean {
 export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
   prompt: 'rw.cull',
   rule: 'RW-LIMIT-03',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { cap: f.cap, winter: f.winter === 1 } }),
   offers(st, f, seat, out) {
@@ -561,7 +569,7 @@ export function checkLimit(st: RwState, seat: Seat, areas: number[]): void {
 export const discardDecision: Decision<RwState, F<'discard'>, RwAction> = {
   prompt: 'rw.discard',
   rule: 'RW-DP-26',
-  who: (_st, f) => [f.seat],
+  who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (st, f) => ({
     args: { kind: f.kind ? 'quests' : 'tactics', over: handOver(st, f) },
