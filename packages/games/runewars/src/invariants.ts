@@ -8,7 +8,7 @@
  * unallied neutrals outside a battle, nothing left of an eliminated player.
  */
 import { pk } from './common.js';
-import { health } from './battle.js';
+import { health } from './fight.js';
 import type { Pack } from './pack.js';
 import type { RwState } from './types.js';
 

@@ -11,7 +11,7 @@ import { emit, OK } from '@tabula/engine';
 import { checkHands, drawTactics, fail, onBoard, pk } from './common.js';
 import type { Pack } from './pack.js';
 import { SPECIALS } from './pack.js';
-import { canonOf, drawFate, health, ownerOf, seatOf } from './battle.js';
+import { canonOf, drawFate, health, ownerOf, seatOf } from './fight.js';
 import type { BattleFrame, RwAction, RwState } from './types.js';
 
 type BF = BattleFrame;
@@ -388,10 +388,7 @@ export function taskDefault(st: RwState, f: BF): RwAction | null {
 /* ------------------------------------------------------------------ answers */
 
 export function taskAnswer(st: RwState, f: BF, a: RwAction, log: EventSink): ApplyResult {
-  const p = pk(st);
-  const kind = f.q[0]!,
-    side = f.q[1]!,
-    arg = f.q[3]!;
+  const kind = f.q[0]!;
   const ok: RwAction[] = [];
   taskOffers(st, f, ok);
   const same = (x: RwAction): boolean => {
@@ -403,9 +400,19 @@ export function taskAnswer(st: RwState, f: BF, a: RwAction, log: EventSink): App
     return z.u === y.u && (z.r ?? 0) === (y.r ?? 0) && z.d === y.d;
   };
   if (!ok.some(same)) return refusal(kind);
+  perform(st, f, a, log);
+  return OK;
+}
+
+/** Carries out a listed answer of the head task (validated by the caller). */
+function perform(st: RwState, f: BF, a: RwAction, log: EventSink): void {
+  const p = pk(st);
+  const kind = f.q[0]!,
+    side = f.q[1]!,
+    arg = f.q[3]!;
   if (a.type === 'done') {
     pop(f);
-    return OK;
+    return;
   }
   if (a.type === 'option') {
     switch (kind) {
@@ -429,7 +436,7 @@ export function taskAnswer(st: RwState, f: BF, a: RwAction, log: EventSink): App
         replace(f, T_DMG, 1 - side, 2, 0);
         break;
     }
-    return OK;
+    return;
   }
   const x = a as { u: number; r?: number; d: number };
   const i = figureOf(st, f, x.u, x.r ?? 0, x.d);
@@ -496,11 +503,10 @@ export function taskAnswer(st: RwState, f: BF, a: RwAction, log: EventSink): App
         u: [u],
         rule: kind === T_WARDS ? 'RW-DEV-12' : 'RW-ROUND-16',
       });
-      return OK;
+      return;
     }
   }
   finish(f);
-  return OK;
 }
 
 /** Pops a task whose count is spent; an Unholy Charge that destroyed a unit raises a Reanimate. */
@@ -625,8 +631,7 @@ export function taskStep(st: RwState, f: BF, log: EventSink): TaskStep {
   const seat = seatOf(f, side);
   if (out.length === 1 || seat < 0) {
     const before = st.stack.length;
-    const r = taskAnswer(st, f, out.length === 1 ? out[0]! : taskDefault(st, f)!, log);
-    if (!r.ok) throw new Error(`RuneWars: a battle task refused its own answer: ${r.error.message}`);
+    perform(st, f, out.length === 1 ? out[0]! : taskDefault(st, f)!, log);
     return st.stack.length > before ? 'pushed' : 'next';
   }
   return 'wait';
