@@ -23,6 +23,8 @@ import {
   type CardMods,
   F_ABIL,
   F_REM,
+  ROUND_BUY,
+  ROUND_PASS,
 } from './compiled.js';
 import { EVENT_CARDS, NATIONS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS } from './data.js';
 import type { Inst, NatOptions, NatState, Player } from './state.js';
@@ -226,4 +228,74 @@ function computeWealthSafe(): boolean {
   walk([PROGRESS_CARDS, PROMO_PROGRESS_CARDS, EVENT_CARDS, PROMO_EVENT_CARDS, NATIONS]);
   for (const e of allEntries()) walk(e.c);
   return safe;
+}
+
+/**
+ * What can be in play in one state object, as an over-approximation kept beside the state (a WeakMap keyed by
+ * the state, never inside it): the modifier kinds (own, and reaching others) and trigger events of the cards
+ * put in play, and how many of them carry a removal condition. The rules note every card they create
+ * (`noteCard`) and every removal (`forgetCard`); a state met for the first time (a new game, a clone, a state
+ * read from JSON) is walked once, the cards between places included (a bought card awaiting its slot, a wonder
+ * under construction or awaiting its cover). It may over-state what is in play, never under-state it (the
+ * property tests' invariants check it), so a query for a kind no card in play has skips the walk. A change of
+ * the card data (tests only) walks the states again.
+ */
+export class InPlay {
+  /** The generation of the card data it was walked under (a test changing card data walks again). */
+  readonly gen = GENERATION;
+  kinds = 0;
+  others = 0;
+  fires = 0;
+  rem = 0;
+  /** The areas where a card with abilities, or with a per-round condition on a pass or a purchase, was put. */
+  abilities = 0;
+  roundPass = 0;
+  roundBuy = 0;
+  note(e: CardEntry): void {
+    this.kinds |= e.mods.ownMask | e.mods.othersMask;
+    this.others |= e.mods.othersMask;
+    this.fires |= e.fires;
+    if (e.flags & F_REM) this.rem++;
+    const area = areaOf(e.c.type);
+    if (e.flags & F_ABIL) this.abilities |= area;
+    if (e.roundFacts & ROUND_PASS) this.roundPass |= area;
+    if (e.roundFacts & ROUND_BUY) this.roundBuy |= area;
+  }
+  /** The areas where a card with a per-round condition reading one of the round `facts` was put. */
+  roundAreas(facts: number): number {
+    return (facts & ROUND_PASS ? this.roundPass : 0) | (facts & ROUND_BUY ? this.roundBuy : 0);
+  }
+}
+const IN_PLAY = new WeakMap<NatState, InPlay>();
+// The state met last, in front of the WeakMap (asked several times an action, always the same state).
+let lastState: NatState | null = null;
+let lastInPlay: InPlay | null = null;
+export function inPlay(st: NatState): InPlay {
+  if (st === lastState && lastInPlay!.gen === GENERATION) return lastInPlay!;
+  let x = IN_PLAY.get(st);
+  if (x === undefined || x.gen !== GENERATION) IN_PLAY.set(st, (x = walkInPlay(st)));
+  lastState = st;
+  lastInPlay = x;
+  return x;
+}
+function walkInPlay(st: NatState): InPlay {
+  const x = new InPlay();
+  const id = (i: string) => x.note(entry(i));
+  for (const p of st.players) {
+    for (const c of p.advisors) id(c.id);
+    for (const c of p.row) if (c) id(c.id);
+    for (const c of p.colonies) id(c.id);
+    for (const c of p.wonders) id(c.id);
+    if (p.wip) id(p.wip.id);
+  }
+  const pd = st.pending;
+  if (pd && 'd' in pd && 'id' in pd.d) id(pd.d.id);
+  for (const t of st.stack) if (t.t === 'complete') id(t.id);
+  return x;
+}
+/** A card put in play (or between places) in state st. */
+export const noteCard = (st: NatState, id: string): void => inPlay(st).note(entry(id));
+/** A card that left play: the removal count only (the masks may over-state). */
+export function forgetCard(st: NatState, id: string): void {
+  if (entry(id).flags & F_REM) inPlay(st).rem--;
 }

@@ -6,7 +6,7 @@ import { E } from './config.js';
 import type { CardEntry, CardMods, CMod } from './compiled.js';
 import { BOARD_KINDS, board, card, compileMod, kindBit, MK } from './compiled.js';
 import type { Deck } from './deck.js';
-import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, deckOf } from './deck.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, deckOf, inPlay } from './deck.js';
 import type { Inst, NatState, Player } from './state.js';
 import type { CardFilter, CardType, Cond, Counter, Metric, ProgressCard, Res } from './types.js';
 
@@ -91,8 +91,10 @@ export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
   // walked (the deck's areas by card type): for the seat's own cards, and for the modifiers reaching it from
   // other nations' cards.
   const dk = deckOf(st);
-  const ownAreas = dk.areas(mask, true);
-  const othersAreas = dk.areas(mask, false);
+  // And only when a card with such modifiers was put in play (`InPlay`, beside the state).
+  const ip = inPlay(st);
+  const ownAreas = (ip.kinds & mask) !== 0 ? dk.areas(mask, true) : 0;
+  const othersAreas = (ip.others & mask) !== 0 ? dk.areas(mask, false) : 0;
   // No nation board of the data has modifiers of those kinds either: only the round modifiers are left.
   const boards = (BOARD_KINDS & mask) !== 0;
   for (let o = 0; o < (ownAreas | othersAreas || boards ? ps.length : 0); o++) {

@@ -4,8 +4,19 @@
  * NAT-SOLO-17), architects and tracks within bounds.
  */
 import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
-import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from './deck.js';
-import { allDerived, card, deckOf, entry, F_ABIL, F_REM, stability, strength } from './derive.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, inPlay } from './deck.js';
+import {
+  allDerived,
+  card,
+  deckOf,
+  entry,
+  F_ABIL,
+  F_REM,
+  ROUND_BUY,
+  ROUND_PASS,
+  stability,
+  strength,
+} from './derive.js';
 import { allCardPlaces } from './rules.js';
 import type { Inst, NatState } from './state.js';
 
@@ -51,6 +62,10 @@ export function checkInvariants(st: NatState): string[] {
   // lies in an area the deck walks for each of its modifier kinds (own and reaching others), its trigger events
   // and its removal condition.
   const dk = deckOf(st);
+  // What is noted in play beside the state (`InPlay`) covers every card in play, and counts every card with a
+  // removal condition.
+  const ip = inPlay(st);
+  let removable = 0;
   for (const p of st.players) {
     const areas: Array<[number, ReadonlyArray<Inst | null>]> = [
       [AREA_ADVISORS, p.advisors],
@@ -70,6 +85,18 @@ export function checkInvariants(st: NatState): string[] {
           if (e.fires & (1 << k) && !(dk.fireAreas(1 << k) & area))
             out.push(`trigger events of ${x.id} missing from the pre-check`);
         }
+        const own = e.mods.ownMask | e.mods.othersMask;
+        if ((ip.kinds & own) !== own) out.push(`modifier kinds of ${x.id} missing from what is in play`);
+        if ((ip.others & e.mods.othersMask) !== e.mods.othersMask)
+          out.push(`modifier kinds of ${x.id} reaching others missing from what is in play`);
+        if ((ip.fires & e.fires) !== e.fires)
+          out.push(`trigger events of ${x.id} missing from what is in play`);
+        if (e.flags & F_REM) removable++;
+        if (e.flags & F_ABIL && !(ip.abilities & area))
+          out.push(`abilities of ${x.id} missing from what is in play`);
+        for (const f of [ROUND_PASS, ROUND_BUY])
+          if (e.roundFacts & f && !(ip.roundAreas(f) & area))
+            out.push(`per-round conditions of ${x.id} missing from what is in play`);
         if (e.flags & F_ABIL && !(dk.abilityAreas & area))
           out.push(`abilities of ${x.id} missing from the pre-check`);
         if (e.roundFacts && !(dk.roundAreas(e.roundFacts) & area))
@@ -78,6 +105,7 @@ export function checkInvariants(st: NatState): string[] {
           out.push(`removal condition of ${x.id} missing from the pre-check`);
       }
   }
+  if (ip.rem < removable) out.push(`removal count in play ${ip.rem} below the ${removable} cards in play`);
   // The one-pass derived values agree with the per-nation ones (NAT-DERIV-1/2).
   if (st.players.every((p) => p.nation)) {
     const d = allDerived(st);

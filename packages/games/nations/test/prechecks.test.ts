@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '@tabula/nations';
-import { AREA_ADVISORS, AREA_ROW, AREA_WONDERS, deckFor } from '../src/deck.js';
+import { AREA_ADVISORS, AREA_ROW, AREA_WONDERS, deckFor, inPlay } from '../src/deck.js';
 import {
   deckOf,
   entry,
@@ -106,5 +106,26 @@ describe('the deck’s pre-checks', () => {
     ok(st, 0, { type: 'buy', row: 1, col: 0 });
     expect(st.players[0]!.res.books).toBe(before + 2);
     expect(precheck(st)).toEqual([]);
+  });
+
+  it('what is in play is kept beside the state: noted as cards enter, walked again for a copy (cards between places included)', () => {
+    const st = atAction(3);
+    barePlayer(st, 0);
+    expect(inPlay(st).kinds & kindBit(MK.skipFirstTurn)).toBe(0); // no Buddha in play yet
+    addAdvisor(st, 0, 'buddha');
+    expect(inPlay(st).kinds & kindBit(MK.skipFirstTurn)).not.toBe(0);
+    // A completed wonder awaiting its cover choice is between places: a copy read from JSON still counts it.
+    const e = entry('colosseum');
+    expect(e.mods.ownMask).not.toBe(0);
+    st.pending = {
+      s: 0,
+      kind: 'cover',
+      opts: [{ type: 'choose', cover: null }],
+      d: { id: 'colosseum', u: 999 },
+    };
+    const copy = JSON.parse(JSON.stringify(st)) as NatState;
+    expect(inPlay(copy)).not.toBe(inPlay(st));
+    expect(inPlay(copy).kinds & e.mods.ownMask).toBe(e.mods.ownMask);
+    expect(inPlay(copy).kinds & kindBit(MK.skipFirstTurn)).not.toBe(0);
   });
 });

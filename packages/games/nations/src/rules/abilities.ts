@@ -3,7 +3,7 @@
  * turn offers for them.
  */
 import type { Deck } from '../derive.js';
-import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, inPlay } from '../deck.js';
 import { BOARD_ABILITIES, board, cond, deckOf, F_ABIL } from '../derive.js';
 import type { Inst } from '../state.js';
 import type { NatAction, NatState } from '../state.js';
@@ -29,8 +29,8 @@ export function eachAbilitySource(
     if (b.abilities) fn(-1, b.abilities);
   }
   const dk = deckOf(st);
-  // Only the areas where a card with abilities can lie (the deck's data, by card type).
-  const areas = dk.abilityAreas;
+  // Only the areas where a card with abilities can lie (the deck's data, by card type) and was put (`InPlay`).
+  const areas = dk.abilityAreas & inPlay(st).abilities;
   if (areas & AREA_ADVISORS) for (const x of p.advisors) abilitiesOf(dk, x, fn);
   if (areas & AREA_ROW) for (const x of p.row) if (x && x.w > 0) abilitiesOf(dk, x, fn);
   if (areas & AREA_COLONIES) for (const x of p.colonies) abilitiesOf(dk, x, fn);

@@ -29,11 +29,12 @@ import { ask } from './choices.js';
 import { gain } from './payments.js';
 import { removeInst } from './removal.js';
 import { newUid } from './setup.js';
+import { noteCard } from '../deck.js';
 
 export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: number, log: EventSink): void {
   const p = st.players[s]!;
   p.bought.push(c.id);
-  const u = newUid(st);
+  const u = newUid(st, c.id);
   // After the card is placed or resolved: purchase triggers (NAT-BUY-7).
   st.stack.push({ t: 'fire', on: 'buyCard', s, data: { id: c.id, type: c.type, paid, u } });
   switch (c.type) {
@@ -229,6 +230,7 @@ export function bagOf(g: number, s: number, f: number, b: number): Bag {
 
 export function completeWonder(st: NatState, t: Extract<Task, { t: 'complete' }>, log: EventSink): void {
   st.stack.pop();
+  noteCard(st, t.id); // a wonder put under construction by hand (scenarios) is noted here at the latest
   const s = t.s;
   const p = st.players[s]!;
   const c = card(t.id);

@@ -90,6 +90,4 @@ export const advance = rules.advance;
 export const prompts = rules.prompts;
 export const legalActions = rules.legalActions;
 export const defaultAction = rules.defaultAction;
-export function apply(st: NatState, seat: number, a: NatAction, log?: EventSink): ApplyResult {
-  return rules.apply(st, seat, a, log);
-}
+export const apply: (st: NatState, seat: number, a: NatAction, log?: EventSink) => ApplyResult = rules.apply;

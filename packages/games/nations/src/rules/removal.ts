@@ -6,14 +6,15 @@ import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import type { Deck, Snapshot } from '../derive.js';
 import { cond, deckOf, F_REM } from '../derive.js';
-import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, forgetCard, inPlay } from '../deck.js';
 import type { Inst, NatState } from '../state.js';
 import { cardIdOf } from './core.js';
 
 /** NAT-REM-1..4: remove every card whose removal condition holds, to a fixpoint. */
 export function checkRemovals(st: NatState, log: EventSink): void {
+  // No card with a removal condition was put in play (`InPlay`): nothing to check.
+  if (inPlay(st).rem <= 0) return;
   const dk = deckOf(st);
-  if (!dk.removable || !removableInPlay(st, dk)) return;
   for (let round = 0; round < 20; round++) {
     const hits = removalHits(st, dk);
     if (hits.length === 0) return;
@@ -23,25 +24,6 @@ export function checkRemovals(st: NatState, log: EventSink): void {
       if (log) emit(log, 'nat.ev.removed', { seat: s, card: id }, ['NAT-REM-1', 'NAT-REM-3']);
     }
   }
-}
-
-/** Whether a card with a removal condition is in play (a walk without allocation, before the real check). */
-function removableInPlay(st: NatState, dk: Deck): boolean {
-  const areas = dk.removableAreas;
-  for (const p of st.players) {
-    if (areas & AREA_ADVISORS && anyRem(p.advisors, dk)) return true;
-    if (areas & AREA_ROW && anyRem(p.row, dk)) return true;
-    if (areas & AREA_COLONIES && anyRem(p.colonies, dk)) return true;
-    if (areas & AREA_WONDERS && anyRem(p.wonders, dk)) return true;
-  }
-  return false;
-}
-function anyRem(list: ReadonlyArray<Inst | null>, dk: Deck): boolean {
-  for (let i = 0; i < list.length; i++) {
-    const x = list[i];
-    if (x && dk.instEntry(x).flags & F_REM) return true;
-  }
-  return false;
 }
 
 /** The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance]. */
@@ -81,6 +63,7 @@ function removalHitsIn(
 export function removeInst(st: NatState, s: number, u: number, why: string, log: EventSink): void {
   const p = st.players[s]!;
   const gone = (id: string) => {
+    forgetCard(st, id);
     if (!id.startsWith('s-')) st.removed.push(id);
   };
   void why;

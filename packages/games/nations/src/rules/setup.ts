@@ -7,6 +7,7 @@ import { emit, seedRng, shuffle } from '@tabula/engine';
 import { E } from '../config.js';
 import { EVENT_CARDS, NATIONS, PROMO_EVENT_CARDS, SOLO_TILES } from '../data.js';
 import { board, deckFor } from '../derive.js';
+import { noteCard } from '../deck.js';
 import type { Inst, NatOptions, NatState, Player } from '../state.js';
 import { run } from './flow.js';
 import { dealBoard } from './round.js';
@@ -175,9 +176,10 @@ export function startBoard(st: NatState, s: number): void {
 
 /** A new card instance: its card id, a new instance id (a counter: nothing compiled rides on it), its workers. */
 export function inst(st: NatState, id: string, w = 0): Inst {
-  return { id, u: newUid(st), w };
+  return { id, u: newUid(st, id), w };
 }
-/** A new instance id. */
-export function newUid(st: NatState): number {
+/** A new instance id for a card `id` put in play (noted beside the state, `InPlay`). */
+export function newUid(st: NatState, id?: string): number {
+  if (id !== undefined) noteCard(st, id);
   return st.uid++;
 }

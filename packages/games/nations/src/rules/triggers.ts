@@ -2,18 +2,9 @@
  * Triggers and used markers (NAT-MODEL-7, NAT-REM-6): the cards that react to an event of the game, and
  * the markers of the cards whose per-round condition is met.
  */
-import {
-  BOARD_TRIGGERS,
-  board,
-  cond,
-  counter,
-  fireBit,
-  deckOf,
-  passedAs,
-  roundFacts,
-} from '../derive.js';
+import { BOARD_TRIGGERS, board, cond, counter, fireBit, deckOf, passedAs, roundFacts } from '../derive.js';
 import type { Deck } from '../derive.js';
-import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS } from '../deck.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, inPlay } from '../deck.js';
 import type { Inst, NatState, Player } from '../state.js';
 import type { Effect, ProgressCard } from '../types.js';
 import { pushEffects } from './effects.js';
@@ -30,8 +21,9 @@ export function markUsed(p: Player, u: number): void {
  */
 export function markRoundConds(st: NatState, s: number, facts: number): void {
   const dk = deckOf(st);
-  // Only the areas where a card with such a per-round condition can lie (the deck's data, by card type).
-  const areas = dk.roundAreas(facts);
+  // Only the areas where a card with such a per-round condition can lie (the deck's data, by card type) and was
+  // put (`InPlay`).
+  const areas = dk.roundAreas(facts) & inPlay(st).roundAreas(facts);
   if (areas === 0) return;
   for (let o = s < 0 ? 0 : s; o < (s < 0 ? st.n : s + 1); o++) {
     const p = st.players[o]!;
@@ -100,7 +92,8 @@ export function fireTriggers(st: NatState, on: string, s: number, data: Record<s
   const bit = fireBit(on);
   const dk = deckOf(st);
   // Only the areas where a card reacting to this event can lie (the deck's data, by card type).
-  const areas = dk.fireAreas(bit);
+  // And only when a card reacting to it was put in play (`InPlay`, beside the state).
+  const areas = (inPlay(st).fires & bit) !== 0 ? dk.fireAreas(bit) : 0;
   const all = on === 'buyCard';
   for (let i = 0; i < (all ? st.order.length : 1); i++) {
     const o = all ? st.order[i]! : s;
