@@ -140,3 +140,16 @@ export function hits(log: GameEvent[]): string[] {
     )
     .map((e) => `${e.key.slice(6)} ${p.units[e.params!.u as number]!.id}`);
 }
+
+/** Plays the timeout defaults until no battle, retreat or unit-limit check is pending. */
+export function settle(st: RwState): RwState {
+  for (
+    let i = 0;
+    i < 200 && st.stack.some((f) => f.k === 'battle' || f.k === 'retreat' || f.k === 'cull');
+    i++
+  ) {
+    const pr = g.prompts(st)[0]!;
+    act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+  }
+  return st;
+}

@@ -80,7 +80,7 @@ describe('Victory cards', () => {
     expect(st.over).toBeNull();
   });
 
-  it('RW-VICT-05, RW-VICT-04: no Victory card in the last year, and one per Season deck', () => {
+  it('RW-VICT-05, RW-VICT-04, RW-COMP-32: no Victory card in the last year, one per Season deck, one per player', () => {
     const st = scenarioGame(['daqan', 'uthuk'], 'y7');
     st.year = 7;
     dragons(st, 0, 6, 'footman');
@@ -90,15 +90,20 @@ describe('Victory cards', () => {
       const s = (top(st) as { seat: number }).seat;
       act(st, s, g.defaultAction(st, s)!);
     }
-    const b = scenarioGame(['daqan', 'uthuk'], 'y5');
-    b.year = 5;
-    b.vict[0] = 1; // the Uthuk card already lies on the spring deck
-    dragons(b, 0, 6, 'footman');
-    chooseAll(b, [8, 8]);
-    for (let i = 0; i < 20 && top(b).k !== 'orders'; i++) {
-      expect(top(b).k).not.toBe('victory');
-      const s = (top(b) as { seat: number }).seat;
-      act(b, s, g.defaultAction(b, s)!);
+    for (const [deck, owner] of [
+      [0, 1], // the Uthuk card already lies on the spring deck
+      [2, 0], // his own card lies on the fall deck: he has only one
+    ]) {
+      const b = scenarioGame(['daqan', 'uthuk'], 'y5');
+      b.year = 5;
+      b.vict[deck!] = owner!;
+      dragons(b, 0, 6, 'footman');
+      chooseAll(b, [8, 8]);
+      for (let i = 0; i < 20 && top(b).k !== 'orders'; i++) {
+        expect(top(b).k).not.toBe('victory');
+        const s = (top(b) as { seat: number }).seat;
+        act(b, s, g.defaultAction(b, s)!);
+      }
     }
   });
 
