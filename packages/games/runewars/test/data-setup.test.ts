@@ -18,7 +18,7 @@ describe('the data pack against the box', () => {
     expect(figures('uthuk')).toEqual({ berserker: 16, chaosLord: 4, fleshRipper: 8, warlock: 8 });
   });
 
-  it('RW-COMP-21, RW-COMP-22, RW-GEN-07, RW-SETUP-01, RW-DIAL-01: faction sheets and the neutral reference sheet', () => {
+  it('RW-COMP-21, RW-COMP-22, RW-COMP-17, RW-GEN-07, RW-SETUP-01, RW-DIAL-01: faction sheets and the neutral reference sheet', () => {
     expect(p.factions.map((f) => [f.id, f.good])).toEqual([
       ['daqan', true],
       ['latari', true],
@@ -49,10 +49,17 @@ describe('the data pack against the box', () => {
     ]);
   });
 
-  it('RW-COMP-07, RW-COMP-09, RW-COMP-12, RW-COMP-16, RW-COMP-18, RW-COMP-19, RW-COMP-23, RW-COMP-24, RW-COMP-27, RW-COMP-29, RW-COMP-30, RW-COMP-31: counts of the box', () => {
+  it('RW-COMP-07, RW-COMP-09, RW-COMP-12, RW-COMP-16, RW-COMP-18, RW-COMP-19, RW-COMP-23, RW-COMP-24, RW-COMP-27, RW-COMP-29, RW-COMP-30, RW-COMP-31: counts of the box (RW-DEV-02, RW-COMP-14)', () => {
     expect(p.rules.activationTokens).toBe(4);
     expect(p.cities).toHaveLength(7);
-    for (const f of p.factions) expect(f.devs.reduce((a, b) => a + b, 0)).toBe(5);
+    // RW-DEV-02: five development tokens each, of the four types (one defensive, the faction's own)
+    for (const f of p.factions) {
+      expect(f.devs.reduce((a, b) => a + b, 0)).toBe(5);
+      expect(f.devs[3]).toBe(1);
+    }
+    expect(new Set(p.factions.map((f) => f.defensive)).size).toBe(4);
+    // RW-COMP-14: a home realm place for each player on every preset board
+    for (const b of p.presets) expect(b.slots).toHaveLength(b.players);
     expect(p.tiles.length + p.factions.length).toBe(13);
     expect([p.rules.dragonRunes, p.rules.falseRunes]).toEqual([21, 17]);
     expect(p.rules.strongholdStrength).toEqual([5, 3]);
@@ -80,7 +87,7 @@ describe('setup', () => {
     for (const n of [2, 3, 4]) expect(g.setup(o.value, n, 's').ok).toBe(true);
   });
 
-  it('RW-SETUP-12, RW-SETUP-13, RW-SETUP-17, RW-SETUP-18, RW-DIAL-02, RW-SETUP-08: decks shuffled, rune piles face up, spring of year 1; setup Tactics playable at once', () => {
+  it('RW-SETUP-12, RW-RAND-02, RW-SETUP-13, RW-SETUP-17, RW-SETUP-18, RW-DIAL-02, RW-SETUP-08: decks shuffled, rune piles face up, spring of year 1; setup Tactics playable at once', () => {
     const st = scenarioGame(['daqan', 'latari', 'waiqar'], 'decks');
     expect([st.year, st.season]).toEqual([1, 0]);
     expect(st.decks.fate.length + st.decks.fateDiscard.length).toBe(30);

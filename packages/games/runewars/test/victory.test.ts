@@ -50,7 +50,7 @@ function toSeason(st: RwState, year: number, season: number, log?: GameEvent[]):
 }
 
 describe('Victory cards', () => {
-  it('RW-EX-15, RW-VICT-01, RW-VICT-02, RW-VICT-03, RW-VICT-06, RW-VICT-07, RW-VICT-09, RW-VICT-10, RW-RUNE-30, RW-RUNE-31, RW-DP-40, RW-SEASON-01: prove 6 dragon runes, place the card; a year later with 5 he takes it back', () => {
+  it('RW-EX-15, RW-GEN-05, RW-VICT-01, RW-VICT-02, RW-VICT-03, RW-VICT-06, RW-VICT-07, RW-VICT-09, RW-VICT-10, RW-RUNE-30, RW-RUNE-31, RW-DP-40, RW-SEASON-01: prove 6 dragon runes, place the card; a year later with 5 he takes it back', () => {
     const st = scenarioGame(['daqan', 'uthuk'], 'tom');
     st.year = 6;
     st.season = 1;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import {
   board,
+  DEFAULT_PACK_JSON,
   chooseAll,
   clearBoard,
   ctrl,
@@ -15,6 +16,7 @@ import {
 import type { RwState } from '@tabula/runewars';
 import { act, area, asked, top, u, units } from './battle-helpers.js';
 import { playDefaults, rejects } from './helpers.js';
+import { advance } from '../src/decisions.js';
 
 const p = DEFAULT_PACK;
 const seatOfTop = (st: RwState) => (top(st) as { seat: number }).seat;
@@ -130,6 +132,41 @@ describe('the year and its seasons', () => {
     act(st, 0, { type: 'commit' });
     expect(units(st, '4C')).toEqual(['archer×1', 'warrior×3']);
     expect(top(st).k).not.toBe('cull');
+  });
+});
+
+describe('Season cards and turn windows', () => {
+  it("RW-SEASON-03, RW-SEASON-05: a Season card's text applies to every player (here: food −1)", () => {
+    const st = scenarioGame(['daqan', 'latari'], 'su6');
+    const su6 = p.seasons.findIndex((c) => c.id === 'SU6');
+    const deck = st.decks.seasons[1]!;
+    deck.splice(deck.indexOf(su6), 1);
+    deck.push(su6); // on top
+    const before = st.p.map((x) => x.dial[0]!);
+    // season step 1 of summer
+    st.season = 1;
+    st.stack.length = 1;
+    st.stack[0] = { k: 'game', step: 10 };
+    advance(st, undefined);
+    expect(st.card).toBe(su6);
+    expect(st.p.map((x) => x.dial[0])).toEqual(before.map((d) => Math.max(0, d - 1)));
+  });
+
+  it('RW-YEAR-29, RW-YEAR-28, RW-DP-40, RW-TACT-02: with cards to play "during your turn", a turn is: window, primary, Supremacy, window, end checks', () => {
+    const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
+      cards: { timing: string; milestone: string }[];
+    };
+    tactics.cards.find((c) => c.timing === 'yourTurn')!.milestone = 'M2';
+    const st = scenarioGame(['daqan', 'latari'], 'turnwin', { data: { tactics } });
+    st.p[0]!.inf = 20;
+    chooseAll(st, [7, 8]);
+    const seen: string[] = [];
+    for (let i = 0; i < 8 && st.p[0]!.played.length === 0; i++) {
+      const pr = g.prompts(st)[0]!;
+      seen.push(`${pr.seat}:${pr.kind}${pr.window ? `@${String(pr.args!.at)}` : ''}`);
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(seen).toEqual(['0:rw.window@preOrder', '0:rw.supremacy', '0:rw.window@postOrder']);
   });
 });
 
