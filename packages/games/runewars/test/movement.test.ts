@@ -109,4 +109,14 @@ describe('Mobilize and Conquer paths', () => {
     act(st, 0, { type: 'commit' });
     expect(st.act).toEqual(before);
   });
+
+  it('RW-ACT-10, RW-CLIMIT-02: activation tokens are no hard limit: with four already out, a fifth area may be activated', () => {
+    const st = mob((s) => {
+      for (const id of ['1A', '1B', '1C', '2A']) s.act[area(id)]! |= 1;
+      put(s, '3D', 0, 'archer', 1);
+    });
+    expect(g.legalActions(st, 0)).toContainEqual({ type: 'activate', area: area('3C') });
+    act(st, 0, { type: 'activate', area: area('3C') });
+    expect(st.act.filter((b) => b & 1)).toHaveLength(5);
+  });
 });

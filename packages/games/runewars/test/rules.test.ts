@@ -360,7 +360,7 @@ describe('M1: the year', () => {
     expect([st.titles[0], st.titleInf[0], st.p[s]!.inf]).toEqual([s, 3, 2]);
   });
 
-  it('RW-VICT-14, RW-VICT-15, RW-GEN-03, RW-GEN-04, RW-YEAR-01, RW-YEAR-03: after the 7th winter, runes face up, most dragon runes wins', () => {
+  it('RW-VICT-14, RW-VICT-15, RW-GEN-02, RW-GEN-03, RW-GEN-04, RW-YEAR-01, RW-YEAR-03: after the 7th winter, runes face up, most dragon runes wins', () => {
     const st = playDefaults(newGame(2, 'end'), () => false, 20000);
     expect(st.over).not.toBeNull();
     expect([st.year, st.season]).toEqual([7, 3]);
