@@ -107,6 +107,7 @@ export interface Flow<S, F extends Frame, A> {
 export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F, A> {
   const table = new Map(Object.entries(spec.table as unknown as Record<string, Node<S, F, A>>));
   const max = spec.maxSteps ?? 1_000_000;
+  const { over, before, after, onOver, notAsked } = spec;
   // The node of the last kind looked up: the same kind is asked several times an action (prompts, the legal
   // list, apply, the run loop), and a keyed lookup of varying kinds is slow on hot paths.
   let lastKind: string | undefined;
@@ -128,36 +129,31 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
       const stack = stackOf(st);
       return stack[stack.length - 1];
     });
-  // The waiting frame and its decision, as `locate` found them last (no object built on the hot paths).
-  let cf: F | undefined;
-  let cd: Decision<S, F, A> | null = null;
-  const locate = (st: S): boolean => {
-    cd = null;
-    if (spec.over(st)) return false;
-    const f = top(st);
-    if (f === undefined) return false;
+  // The hot paths below (prompts, legal actions, apply, defaults) each find the waiting frame and its
+  // decision in line, with no object built and no helper between them.
+  const decisionOf = (st: S, f: F): Decision<S, F, A> | null => {
     const n = nodeOf(f);
-    const d = n.decideBy ? n.decideBy(st, f) : n.decide;
-    if (!d) return false;
-    cf = f;
-    cd = d;
-    return true;
+    return (n.decideBy ? n.decideBy(st, f) : n.decide) ?? null;
   };
-  const current = (st: S): { f: F; d: Decision<S, F, A> } | null => (locate(st) ? { f: cf!, d: cd! } : null);
-  const asks = (st: S, f: F, d: Decision<S, F, A>, seat: Seat): boolean =>
-    d.asks ? d.asks(st, f, seat) : d.who(st, f).includes(seat);
+  const current = (st: S): { f: F; d: Decision<S, F, A> } | null => {
+    if (over(st)) return null;
+    const f = top(st);
+    if (f === undefined) return null;
+    const d = decisionOf(st, f);
+    return d ? { f, d } : null;
+  };
 
   const advance = (st: S, log: EventSink): void => {
     for (let i = 0; ; i++) {
-      if (spec.over(st)) {
-        spec.onOver?.(st, log);
+      if (over(st)) {
+        if (onOver) onOver(st, log);
         return;
       }
       const f = top(st);
       if (f === undefined) throw new Error('the operation stack is empty and the game is not over');
       const n = nodeOf(f);
       if (n.run === undefined || n.run(st, f, log)) {
-        if (!(n.decideBy ? n.decideBy(st, f) : n.decide))
+        if (n.decide === undefined && (n.decideBy === undefined || !n.decideBy(st, f)))
           throw new Error(`frame "${f.k}" waits but has no decision`);
         return;
       }
@@ -169,9 +165,12 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
     advance,
     current,
     prompts(st) {
-      if (!locate(st)) return [];
-      const f = cf!,
-        d = cd!;
+      if (over(st)) return [];
+      const f = top(st);
+      if (f === undefined) return [];
+      const n = nodeOf(f);
+      const d = n.decideBy ? n.decideBy(st, f) : n.decide;
+      if (!d) return [];
       const kind = d.prompt;
       const who = d.who(st, f);
       const out: Prompt[] = [];
@@ -190,30 +189,37 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
     },
     legalActions(st, seat) {
       const out: A[] = [];
-      if (!locate(st)) return out;
-      const f = cf!,
-        d = cd!;
-      if (asks(st, f, d, seat)) d.offers(st, f, seat, out);
+      if (over(st)) return out;
+      const f = top(st);
+      if (f === undefined) return out;
+      const n = nodeOf(f);
+      const d = n.decideBy ? n.decideBy(st, f) : n.decide;
+      if (d && (d.asks ? d.asks(st, f, seat) : d.who(st, f).includes(seat))) d.offers(st, f, seat, out);
       return out;
     },
     apply(st, seat, a, log) {
-      const pre = spec.before?.(st, seat, a, log);
-      if (pre) return pre;
-      if (!locate(st)) return spec.notAsked(st, seat, null);
-      const f = cf!,
-        d = cd!;
-      if (!asks(st, f, d, seat)) return spec.notAsked(st, seat, d);
-      const r = d.answer(st, f, seat, a, log);
+      if (before) {
+        const pre = before(st, seat, a, log);
+        if (pre) return pre;
+      }
+      const f = over(st) ? undefined : top(st);
+      const d = f === undefined ? null : decisionOf(st, f);
+      if (!d || !(d.asks ? d.asks(st, f!, seat) : d.who(st, f!).includes(seat))) return notAsked(st, seat, d);
+      const r = d.answer(st, f!, seat, a, log);
       if (!r.ok) return r;
-      spec.after?.(st, seat, a, log);
+      if (after) after(st, seat, a, log);
       advance(st, log);
       return r;
     },
     defaultAction(st, seat) {
-      if (!locate(st)) return null;
-      const f = cf!,
-        d = cd!;
-      return asks(st, f, d, seat) ? d.byDefault(st, f, seat) : null;
+      if (over(st)) return null;
+      const f = top(st);
+      if (f === undefined) return null;
+      const n = nodeOf(f);
+      const d = n.decideBy ? n.decideBy(st, f) : n.decide;
+      return d && (d.asks ? d.asks(st, f, seat) : d.who(st, f).includes(seat))
+        ? d.byDefault(st, f, seat)
+        : null;
     },
   };
 }
