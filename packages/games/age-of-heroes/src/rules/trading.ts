@@ -303,7 +303,9 @@ function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
     if (give.length < max)
       for (let i = 0; i < hand.length; i++) {
         const c = hand[i]!;
-        if (hand.indexOf(c) === i && (give.length === 0 || count(hand, c) > count(give, c)))
+        let j = 0;
+        while (hand[j] !== c) j++;
+        if (j === i && (give.length === 0 || count(hand, c) > count(give, c)))
           out.push({ type: 'offerGive', card: c });
       }
     for (let i = 0; i < give.length; i++)
@@ -337,15 +339,21 @@ function tradeActions(st: AohState, seat: Seat, out: AohAction[]): void {
   }
 }
 
-let keyRound = -1;
-let keyText = '';
-/** The trading window's timer key, `market:<round>` (the text kept while the round is the same). */
-function timerKey(round: number): string {
-  if (round !== keyRound) {
-    keyRound = round;
-    keyText = `market:${round}`;
+/** The trading prompts' arguments (frozen, shared by every prompt). */
+const ARGS_READY = Object.freeze({ ready: true });
+const ARGS_NOT_READY = Object.freeze({ ready: false });
+
+let timerRound = -1;
+let timerSeconds = -1;
+let timer: { key: string; seconds: number } = { key: '', seconds: 0 };
+/** AOH-TRADE-22: the trading window's one timer, `market:<round>` (frozen, shared while the round is the same). */
+function timerOf(round: number, seconds: number): { key: string; seconds: number } {
+  if (round !== timerRound || seconds !== timerSeconds) {
+    timerRound = round;
+    timerSeconds = seconds;
+    timer = Object.freeze({ key: `market:${round}`, seconds });
   }
-  return keyText;
+  return timer;
 }
 
 /** AOH-DP-18..20: the trading window; every survivor may act, the not-ready are waited for. Default ready. */
@@ -365,12 +373,12 @@ export const TRADE: Decision<AohState, Trade, AohAction> = {
   // Built in place: the trading prompts are listed at every trading input (the kit's fast path).
   fill(st, _f, seat, p) {
     if (st.market!.ready[seat]) {
-      p.args = { ready: true };
+      p.args = ARGS_READY;
       p.optional = true;
-    } else p.args = { ready: false };
+    } else p.args = ARGS_NOT_READY;
     // AOH-TRADE-22: one time limit for the whole window, run by the server.
     const secs = st.opts.tradeSeconds ?? 0;
-    if (secs > 0) p.timer = { key: timerKey(st.round), seconds: secs };
+    if (secs > 0) p.timer = timerOf(st.round, secs);
   },
   offers: (st, _f, seat, out) => tradeActions(st, seat, out),
   answer: answerTrade,
