@@ -129,7 +129,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number) {
     } else {
       const end = page.locator('[data-testid=sfr-decision] .sfr-end:not([disabled])');
       const buttons = page.locator(
-        '[data-testid=sfr-decision] button:not([disabled]):not([aria-pressed]):not(.sfr-end), [data-testid=sfr-hand] button:not([disabled])',
+        '[data-testid=sfr-decision] button:not([disabled]):not([aria-pressed]):not(.sfr-end), [data-testid=sfr-buys] button:not([disabled])',
       );
       const texts = await buttons.allInnerTexts();
       // No new offers (drafts): they only make the game longer; an answer to an offer is fine.

@@ -32,7 +32,8 @@ export function textGames(from: number, count: number): TextTally {
         every: 50,
         promptPrefix: SHELL_PREFIX,
         forbid: ID_LIKE,
-        seatTexts: true,
+        // The seat's text view and prompt words in every fourth game (they cost a sampled world each).
+        seatTexts: g % 4 === 0,
       };
     }),
   );

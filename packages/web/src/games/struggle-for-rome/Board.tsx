@@ -4,17 +4,17 @@
  * list too, the path and price of a move, what a deed costs and gives, the trade panel) and the hand,
  * and every player's holdings below.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SfrAction, SfrView } from '@tabula/struggle-for-rome';
 import { cityLabel, mapGeo, placeLabel, provinceLabel, rtOf } from '@tabula/struggle-for-rome';
 import { deepEqual } from '@tabula/engine';
 import { useLocale, useT } from '../../i18n/index.js';
 import type { TableProps } from '../../shell/types.js';
-import { SfrContext } from './ctx.js';
+import { COLOUR, SfrContext } from './ctx.js';
 import type { Sfr, TargetInfo } from './ctx.js';
 import { MapView } from './MapView.js';
 import { Decision } from './Decision.js';
-import { Hand, Players, Status } from './Panels.js';
+import { Hand, Players, Purchases, Status } from './Panels.js';
 import { arrowsPaid } from './moves.js';
 import './sfr.css';
 
@@ -36,6 +36,16 @@ export function Board(props: TableProps) {
   const rt = useMemo(() => (view ? rtOf(view.options) : null), [view?.options]); // eslint-disable-line react-hooks/exhaustive-deps
   const geo = useMemo(() => (rt ? mapGeo(rt) : null), [rt]);
   const legal = state.legal as SfrAction[];
+  // The table's seat colours (the shell's players list) become the game's own: Red, Blue, White, Yellow.
+  const root = useRef<HTMLDivElement>(null);
+  const colours = view?.players.map((p) => p.colour).join(',') ?? '';
+  useEffect(() => {
+    const table = root.current?.closest<HTMLElement>('.table');
+    if (!table || !colours) return;
+    const list = colours.split(',');
+    list.forEach((c, i) => table.style.setProperty(`--seat${i}`, COLOUR[c] ?? ''));
+    return () => list.forEach((_, i) => table.style.removeProperty(`--seat${i}`));
+  }, [colours]);
   const targets = useMemo(() => {
     const m = new Map<string, TargetInfo>();
     if (!rt || !game.targetsOf) return m;
@@ -113,13 +123,14 @@ export function Board(props: TableProps) {
   };
   return (
     <SfrContext.Provider value={sfr}>
-      <div className="sfr" data-testid="sfr-board">
+      <div className="sfr" data-testid="sfr-board" ref={root}>
         <Status />
         <Hand />
         <div className="sfr-main">
           <MapView />
           <div className="sfr-panel">
             <Decision />
+            <Purchases />
           </div>
         </div>
         <Players />

@@ -6,7 +6,7 @@
  * may choose (ringed, with the paid arrows of a move). Pan and zoom by drag, wheel, pinch, buttons and
  * keys; the SVG is one tab stop, its choices are also a list beside it.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import type { MapGeo } from '@tabula/struggle-for-rome';
 import { useSfr } from './ctx.js';
@@ -64,6 +64,23 @@ export function MapView() {
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
+  // On a wide screen the map takes the height left below it on the first screen (whatever wraps above).
+  useLayoutEffect(() => {
+    const el = wrap.current;
+    if (!el) return;
+    const fit = () => {
+      if (window.innerWidth <= 760) {
+        el.style.removeProperty('height');
+        return;
+      }
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const h = Math.round(Math.max(256, Math.min(680, window.innerHeight - top - 14)));
+      if (Math.abs(el.clientHeight + 2 - h) > 2) el.style.height = `${h}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  });
   // Pixels per map unit at the current zoom (the SVG keeps the aspect: the smaller scale wins).
   const scale = Math.min(px.w / box.w, px.h / box.h);
   const zoom = useCallback(
@@ -200,12 +217,28 @@ export function MapView() {
         >
           −
         </button>
-        <button type="button" onClick={() => setBox(full)} title={t('sfr.ui.fit')}>
-          {t('sfr.ui.fit')}
+        <button
+          type="button"
+          onClick={() => setBox(full)}
+          title={t('sfr.ui.fit')}
+          aria-label={t('sfr.ui.fit')}
+        >
+          <span aria-hidden="true" className="ico">
+            ⤢
+          </span>
+          <span className="lbl">{t('sfr.ui.fit')}</span>
         </button>
         {target.size > 0 && (
-          <button type="button" onClick={() => fitTo([...target.keys()])} title={t('sfr.ui.fitTargets')}>
-            {t('sfr.ui.fitTargets')}
+          <button
+            type="button"
+            onClick={() => fitTo([...target.keys()])}
+            title={t('sfr.ui.fitTargets')}
+            aria-label={t('sfr.ui.fitTargets')}
+          >
+            <span aria-hidden="true" className="ico">
+              ◎
+            </span>
+            <span className="lbl">{t('sfr.ui.fitTargets')}</span>
           </button>
         )}
       </div>
@@ -490,8 +523,8 @@ function Nodes({ u, names }: { u: (n: number) => number; names: boolean }) {
                 III
               </text>
             ) : (
-              <text x={n.x} y={n.y} dy="0.35em" fontSize="0.24" className="prov">
-                {s.rt.provinces[s.rt.cities[c]!.prov]!.slice(0, 1)}
+              <text x={n.x} y={n.y} dy="0.35em" fontSize="0.22" className="prov">
+                {s.provName(s.rt.cities[c]!.prov).slice(0, 2)}
               </text>
             )}
             {geo.eagle[c] && (
@@ -557,7 +590,7 @@ function Tribes({ u }: { u: (n: number) => number }) {
         const n = s.geo.nodes[node]!;
         return list.map(({ seat, t }, k) => {
           const a = list.length === 1 ? 0 : (2 * Math.PI * k) / list.length - Math.PI / 2;
-          const d = list.length === 1 ? 0 : r * 1.25;
+          const d = list.length === 1 ? 0 : r * Math.max(1.2, list.length * 0.48);
           const x = n.x + d * Math.cos(a),
             y = n.y + d * Math.sin(a);
           const p = view.players[seat]!;

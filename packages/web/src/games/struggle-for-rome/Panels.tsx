@@ -53,32 +53,11 @@ export function Status() {
 
 export function Hand() {
   const s = useSfr();
-  const { view, t, rt, legal } = s;
+  const { view, t } = s;
   const me = s.me >= 0 ? view.players[s.me] : undefined;
   if (!me || view.over) return null;
   const res = me.res ?? [0, 0, 0, 0];
-  const afford = (cost: readonly number[]) => cost.every((n, i) => (i < 4 ? res[i]! >= n : me.gold >= n));
-  const costText = (cost: readonly number[]) =>
-    cost
-      .map((n, i) => (n > 0 ? `${n} ${s.g(`sfr.kind.${ITEMS[i]}`)}` : ''))
-      .filter(Boolean)
-      .join(', ');
-  const buys: { label: string; cost: readonly number[]; match: (a: SfrAction) => boolean }[] = [
-    { label: t('sfr.ui.buyPair'), cost: rt.C.pairCost, match: (a) => a.type === 'buyPair' },
-    {
-      label: t('sfr.ui.buyWagonH'),
-      cost: rt.C.wagonCost,
-      match: (a) => a.type === 'buyWagon' && a.box === 'horsemen',
-    },
-    {
-      label: t('sfr.ui.buyWagonW'),
-      cost: rt.C.wagonCost,
-      match: (a) => a.type === 'buyWagon' && a.box === 'warriors',
-    },
-    { label: t('sfr.ui.buyDev'), cost: rt.C.devCost, match: (a) => a.type === 'buyDev' },
-  ];
   const newCard = (i: number) => me.devAt[i] === view.serial;
-  const canBuy = legal.some((a) => buys.some((b) => b.match(a)));
   return (
     <section className="sfr-hand" aria-labelledby="sfr-hand-h" data-testid="sfr-hand">
       <h2 id="sfr-hand-h" className="sr-only">
@@ -107,6 +86,40 @@ export function Hand() {
             : t('sfr.ui.noDev')}
         </li>
       </ul>
+    </section>
+  );
+}
+
+/** What each purchase costs, whether the hand pays for it, and the buttons when it may be bought. */
+export function Purchases() {
+  const s = useSfr();
+  const { view, t, rt, legal } = s;
+  const me = s.me >= 0 ? view.players[s.me] : undefined;
+  if (!me || view.over) return null;
+  const res = me.res ?? [0, 0, 0, 0];
+  const afford = (cost: readonly number[]) => cost.every((n, i) => (i < 4 ? res[i]! >= n : me.gold >= n));
+  const costText = (cost: readonly number[]) =>
+    cost
+      .map((n, i) => (n > 0 ? `${n} ${s.g(`sfr.kind.${ITEMS[i]}`)}` : ''))
+      .filter(Boolean)
+      .join(', ');
+  const buys: { label: string; cost: readonly number[]; match: (a: SfrAction) => boolean }[] = [
+    { label: t('sfr.ui.buyPair'), cost: rt.C.pairCost, match: (a) => a.type === 'buyPair' },
+    {
+      label: t('sfr.ui.buyWagonH'),
+      cost: rt.C.wagonCost,
+      match: (a) => a.type === 'buyWagon' && a.box === 'horsemen',
+    },
+    {
+      label: t('sfr.ui.buyWagonW'),
+      cost: rt.C.wagonCost,
+      match: (a) => a.type === 'buyWagon' && a.box === 'warriors',
+    },
+    { label: t('sfr.ui.buyDev'), cost: rt.C.devCost, match: (a) => a.type === 'buyDev' },
+  ];
+  const canBuy = legal.some((a) => buys.some((b) => b.match(a)));
+  return (
+    <section className="sfr-buys-panel" aria-label={t('sfr.ui.buy')} data-testid="sfr-buys">
       <details className="sfr-buys-box" open={canBuy} key={canBuy ? 'buy' : 'nobuy'}>
         <summary>{t('sfr.ui.buy')}</summary>
         <ul className="sfr-buys">
