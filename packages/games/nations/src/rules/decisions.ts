@@ -40,9 +40,18 @@ const FRAMES = Object.fromEntries(Object.keys(TABLE).map((k) => [k, { k }])) as 
 const ROUND_FRAME = FRAMES.round;
 const TURN_FRAME = FRAMES.turn;
 
+// The frame of the pending kind found last (a keyed lookup of varying kinds is slow on this hot path).
+let lastKind: string | undefined;
+let lastFrame: NatFrame = ROUND_FRAME;
 function top(st: NatState): NatFrame {
   const pd = st.pending;
-  if (pd) return FRAMES[pd.kind];
+  if (pd) {
+    if (pd.kind !== lastKind) {
+      lastKind = pd.kind;
+      lastFrame = FRAMES[pd.kind];
+    }
+    return lastFrame;
+  }
   return st.step === 'action' && st.turn ? TURN_FRAME : ROUND_FRAME;
 }
 
