@@ -274,19 +274,32 @@ export function playOrder(st: RwState): Seat[] {
   const p = pk(st);
   const seats: Seat[] = [];
   for (let s = 0; s < st.n; s++) if (!st.p[s]!.out) seats.push(s); // RW-ELIM-06
-  const rank = (s: Seat) => (s - st.first + st.n) % st.n;
-  return seats.sort((a, b) => {
-    const pa = st.p[a]!,
-      pb = st.p[b]!;
-    const oa = pa.cur || 0,
-      ob = pb.cur || 0;
-    if (oa && ob && oa !== ob) return oa - ob;
-    if (pa.inf !== pb.inf) return pb.inf - pa.inf;
-    const ia = p.factions[st.fac[a]!]?.influence ?? 0,
-      ib = p.factions[st.fac[b]!]?.influence ?? 0;
-    if (ia !== ib) return ib - ia;
-    return rank(a) - rank(b);
-  });
+  // A total order (the last key, seating from the first player, tells every two seats apart): an
+  // insertion sort of at most four seats, with no temporary arrays.
+  for (let i = 1; i < seats.length; i++) {
+    const x = seats[i]!;
+    let j = i - 1;
+    while (j >= 0 && before(st, p, x, seats[j]!)) {
+      seats[j + 1] = seats[j]!;
+      j--;
+    }
+    seats[j + 1] = x;
+  }
+  return seats;
+}
+
+/** Whether seat `a` comes before seat `b` in standard play order. */
+function before(st: RwState, p: Pack, a: Seat, b: Seat): boolean {
+  const pa = st.p[a]!,
+    pb = st.p[b]!;
+  const oa = pa.cur || 0,
+    ob = pb.cur || 0;
+  if (oa && ob && oa !== ob) return oa < ob;
+  if (pa.inf !== pb.inf) return pa.inf > pb.inf;
+  const ia = p.factions[st.fac[a]!]?.influence ?? 0,
+    ib = p.factions[st.fac[b]!]?.influence ?? 0;
+  if (ia !== ib) return ia > ib;
+  return (a - st.first + st.n) % st.n < (b - st.first + st.n) % st.n;
 }
 
 /** The seat to the left: the next one in seating order not eliminated (RW-GEN-09/10, RW-TERM-24). */
@@ -299,7 +312,14 @@ export function leftOf(st: RwState, s: Seat): Seat {
 }
 
 /** Seats still in the game, in seating order. */
-export function alive(st: RwState): Seat[] {
+const everyone: readonly Seat[][] = Array.from(
+  { length: 9 },
+  (_, n) => Object.freeze(Array.from({ length: n }, (_, s) => s)) as Seat[],
+);
+export function alive(st: RwState): readonly Seat[] {
+  let all = true;
+  for (let s = 0; s < st.n; s++) if (st.p[s]!.out) all = false;
+  if (all && st.n < everyone.length) return everyone[st.n]!; // the usual case: a shared list
   const out: Seat[] = [];
   for (let s = 0; s < st.n; s++) if (!st.p[s]!.out) out.push(s);
   return out;

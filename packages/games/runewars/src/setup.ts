@@ -169,12 +169,13 @@ export function dealSetupQuests(st: RwState, log: EventSink): void {
 export function placePreset(st: RwState, log: EventSink): void {
   const p = pk(st);
   const b = p.presets[st.preset]!;
-  for (const t of b.tiles) placeTile(st, t.tile, t.q, t.r, t.rot);
+  for (const t of b.tiles) placeTile(st, t.tile, t.q, t.r, t.rot, false);
+  st.bkey = boardKey(st);
   st.markers = b.slots.map((_, i) => i);
   emit(log, 'rw.ev.preset', { board: b.id }, ['RW-SETUP-21', 'RW-SETUP-22']);
 }
 
-export function placeTile(st: RwState, tile: number, q: number, r: number, rot: number): void {
+export function placeTile(st: RwState, tile: number, q: number, r: number, rot: number, rekey = true): void {
   const p = pk(st);
   for (const a of p.tiles[tile]!.areas) {
     const off = p.areas[a]!.off;
@@ -182,7 +183,7 @@ export function placeTile(st: RwState, tile: number, q: number, r: number, rot: 
     st.pos[a] = (q + dq + 32) * 64 + (r + dr + 32);
     st.rot[a] = rot;
   }
-  st.bkey = boardKey(st);
+  if (rekey) st.bkey = boardKey(st);
 }
 
 function rotOff(q: number, r: number, rot: number): [number, number] {
