@@ -102,6 +102,9 @@ function choice<K extends ChoiceKind>(kind: K, spec: ChoiceSpec<K>): Node<NatSta
     who: (st) => [st.pending!.s],
     asks: (st, _f, seat) => st.pending!.s === seat,
     ask: (st) => countShape(st.pending!.opts.length),
+    fill(st, _f, _seat, p) {
+      p.args = countShape(st.pending!.opts.length).args;
+    },
     offers(st, _f, _seat, out) {
       const opts = st.pending!.opts;
       for (let i = 0; i < opts.length; i++) out.push(opts[i] as NatAction);

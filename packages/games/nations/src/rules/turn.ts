@@ -247,6 +247,9 @@ export const TURN: Node<NatState, TurnFrame, NatAction> = {
     who: (st) => [st.turn!.s],
     asks: (st, _f, seat) => st.turn!.s === seat,
     ask: (st) => turnShape(mainLeft(st), st.turn!.main),
+    fill(st, _f, _seat, p) {
+      p.args = turnShape(mainLeft(st), st.turn!.main).args;
+    },
     offers: (st, _f, seat, out) => turnOffers(st, seat, out),
     answer(st, _f, seat, a, log) {
       const e = turnError(st, seat, a);
