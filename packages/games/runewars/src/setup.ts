@@ -209,25 +209,41 @@ export function markerCells(st: RwState): number[] {
 
 /** Areas not adjacent to a marker, by board layout and markers (computed once per layout). */
 const farFromMarkers = new Map<string, number[]>();
+let lastBkey = '',
+  lastMarkers: number[] = [],
+  lastFar: number[] = [];
 
 /** Areas where a setup rune may go (RW-MAP-18): on the board, no rune token, not adjacent to a marker. */
 export function runeAreas(st: RwState): number[] {
-  const k = `${st.bkey}|${st.markers.join(',')}`;
-  let far = farFromMarkers.get(k);
-  if (!far) {
-    const cells = markerCells(st);
-    far = [];
-    for (const a of board(st).on) {
-      let near = false;
-      for (const c of cells) if (lattDist(c, st.pos[a]!) <= 1) near = true;
-      if (!near) far.push(a);
+  let far: number[] | undefined;
+  if (st.bkey === lastBkey && sameList(st.markers, lastMarkers)) far = lastFar;
+  else {
+    const k = `${st.bkey}|${st.markers.join(',')}`;
+    far = farFromMarkers.get(k);
+    if (!far) {
+      const cells = markerCells(st);
+      far = [];
+      for (const a of board(st).on) {
+        let near = false;
+        for (const c of cells) if (lattDist(c, st.pos[a]!) <= 1) near = true;
+        if (!near) far.push(a);
+      }
+      if (farFromMarkers.size > 1024) farFromMarkers.clear();
+      farFromMarkers.set(k, far);
     }
-    if (farFromMarkers.size > 1024) farFromMarkers.clear();
-    farFromMarkers.set(k, far);
+    lastBkey = st.bkey;
+    lastMarkers = st.markers.slice();
+    lastFar = far;
   }
   const out: number[] = [];
   for (const a of far) if (st.rk[a]! < 0 && st.home[a]! < 0) out.push(a);
   return out;
+}
+
+function sameList(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Board steps 7–8 and setup steps 4–5: neutrals, cities, the Quest deck, starting dials. */
