@@ -90,9 +90,13 @@ export function parseOptions(raw: unknown): Result<NatOptions> {
     o.difficulty = list.map((d) => String(d).trim() as Difficulty);
   }
   if (r.easy !== undefined) {
-    if (!Array.isArray(r.easy) || r.easy.some((e) => e !== false && e !== 'food' && e !== 'stability'))
+    // A lobby sends "off" for no easy game; one value (not a list) is every player's.
+    const list = (Array.isArray(r.easy) ? r.easy : Array.from({ length: 5 }, () => r.easy)).map((e) =>
+      e === 'off' ? false : e,
+    );
+    if (list.some((e) => e !== false && e !== 'food' && e !== 'stability'))
       return fail('easy', 'easy must be a list with false, "food" or "stability" per player.', 'NAT-VAR-2');
-    o.easy = r.easy as Array<false | Side>;
+    o.easy = list as Array<false | Side>;
   }
   if (r.solo !== undefined && typeof r.solo !== 'boolean')
     return fail('solo', 'solo must be true or false (the player count decides a solo game).', 'NAT-SOLO-1');

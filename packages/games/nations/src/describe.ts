@@ -4,6 +4,7 @@ import { defaultSeatName, translate } from '@tabula/engine';
 import { E } from './config.js';
 import { eventCard, NATIONS, printedCard, progressCard } from './data.js';
 import { messages } from './messages.js';
+import namesRu from './data/names.ru.json' with { type: 'json' };
 import type { ChoiceKind, Choose, NatAction, NatState, OptOf } from './state.js';
 
 /** What the words read of a game: a state, or a seat's view (the same fields). */
@@ -12,12 +13,27 @@ import type { Bag } from './types.js';
 
 export const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
 
+const RU = namesRu as {
+  progress: Record<string, string>;
+  printed: Record<string, string>;
+  halves: Record<string, string>;
+};
+
+/** The name of an event half (its English name, as events carry it) in a locale. */
+export function halfName(name: string, l: Locale): string {
+  return (l === 'ru' && RU.halves[name]) || name;
+}
+
+/** A progress card's, printed card's or event card's name in a locale (names.ru.json holds the Russian ones). */
 export function cardName(id: string, l: Locale): string {
   const c = progressCard(id) ?? printedCard(id);
-  if (c) return (l === 'ru' && c.nameRu) || c.name;
+  if (c) return (l === 'ru' && (RU.progress[id] ?? RU.printed[id] ?? c.nameRu)) || c.name;
   const e = eventCard(id);
-  if (e) return e.name;
-  return id;
+  if (e)
+    return l === 'ru'
+      ? e.events.map((h) => halfName((Array.isArray(h) ? h[0]! : h).name, l)).join(' / ')
+      : e.name;
+  return halfName(id, l);
 }
 export function nationName(id: string, l: Locale): string {
   const b = NATIONS.find((x) => x.nation === id);
@@ -72,7 +88,7 @@ export function localParams(
       out[k] = v.map((t) => tr(l, `nat.type.${String(t)}`)).join(l === 'ru' ? ' или ' : ' or ');
     else if (k === 'nation') out[k] = nationName(String(v), l);
     else if (k === 'hook') out[k] = tr(l, `nat.hook.${String(v)}`);
-    else if (k === 'name' && l === 'ru' && typeof p.nameRu === 'string') out[k] = p.nameRu;
+    else if (k === 'name' && typeof v === 'string') out[k] = halfName(v, l);
     else if (k === 'src') out[k] = typeof v === 'string' ? cardName(v, l) : '';
     else if (k === 'scores' || k === 'gains')
       out[k] = (v as number[]).map((x, s) => `${seatName(s)} ${x}`).join(', ');
@@ -107,6 +123,12 @@ function fromText(st: Table | null, seat: Seat, from: number, l: Locale): string
     ? tr(l, 'nat.act.fromIdle')
     : tr(l, 'nat.act.fromCard', { card: slotCard(st, seat, from, l) });
 }
+function instId(st: Table | null, seat: Seat, u: unknown): string | undefined {
+  const p = st?.players[seat];
+  if (!p) return undefined;
+  for (const x of [...p.advisors, ...p.colonies, ...p.wonders, ...p.row]) if (x && x.u === u) return x.id;
+  return undefined;
+}
 function instName(st: Table | null, seat: Seat, u: unknown, l: Locale): string {
   if (!st) return `#${String(u)}`;
   const p = st.players[seat]!;
@@ -140,11 +162,19 @@ export function describeAction(
       return tr(l, 'nat.act.undeploy', { card: slotCard(st, seat, a.slot, l) });
     case 'hire':
       return tr(l, a.private ? 'nat.act.hirePrivate' : 'nat.act.hire');
-    case 'ability':
-      return tr(l, 'nat.act.ability', {
-        card: a.card < 0 ? tr(l, 'nat.name') : instName(st, seat, a.card, l),
-        ability: a.ability,
-      });
+    case 'ability': {
+      const p = st?.players[seat];
+      const id = a.card < 0 ? undefined : instId(st, seat, a.card);
+      const c = id ? (progressCard(id) ?? printedCard(id)) : undefined;
+      const costs = c?.abilities?.find((x) => x.id === a.ability)?.cost;
+      const params = {
+        card: a.card < 0 ? (p ? nationName(p.nation, l) : tr(l, 'nat.name')) : instName(st, seat, a.card, l),
+        ability: tr(l, `nat.ability.${a.ability}`),
+      };
+      return a.cost !== undefined && Array.isArray(costs) && costs[a.cost]
+        ? tr(l, 'nat.act.abilityCost', { ...params, cost: bagText(costs[a.cost], l) })
+        : tr(l, 'nat.act.ability', params);
+    }
     case 'pass':
       return tr(l, 'nat.act.pass');
     case 'end':

@@ -12,6 +12,7 @@ import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
 import { targetsOf } from './targets.js';
+import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
 import rulesRu from './data/rules.ru.json' with { type: 'json' };
 
@@ -87,6 +88,12 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
   },
   targetsOf,
   bots: { heuristic: heuristicBot },
+  info,
+  optionsSchema,
+  botLevels,
+  describePrompt,
+  eventGroup,
+  progress,
 };
 
 export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {
@@ -98,6 +105,8 @@ export * from './data.js';
 export * from './state.js';
 export { DEFAULT_OPTIONS, parseOptions, E as ENGINE_NUMBERS } from './config.js';
 export { messages } from './messages.js';
+export { cardName, halfName, nationName, bagText } from './describe.js';
+export { cardSummary } from './text.js';
 export { renderView };
 export { checkInvariants } from './invariants.js';
 export default nations;
