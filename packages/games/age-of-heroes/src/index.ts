@@ -12,6 +12,7 @@ import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
 import { targetsOf } from './targets.js';
+import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
 import rulesEn from './data/rules.en.json' with { type: 'json' };
 import rulesRu from './data/rules.ru.json' with { type: 'json' };
 
@@ -57,6 +58,12 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   seatTags: (st, seat) => ({ tribe: st.p[seat]!.tribe ?? '?' }),
   targetsOf,
   bots: { heuristic: heuristicBot },
+  info,
+  optionsSchema,
+  botLevels,
+  describePrompt,
+  eventGroup,
+  progress,
 };
 
 export function t(locale: Locale, key: string, params?: Record<string, unknown>): string {

@@ -3,6 +3,45 @@ import type { Catalog } from '@tabula/engine';
 
 const en: Record<string, string> = {
   'aoh.name': 'Age of Heroes',
+  // the lobby: description, rules summary, options (lobby.ts)
+  'aoh.description':
+    'A card game of six ancient tribes for 2–6 players, with no board. Trade resources on Market Day, collect taxes, build cities, armies, fortresses, generals and roads, and make war on your neighbours with hidden battle cards — while earthquakes, famines and barbarians strike. Win with an empire of five cities, a monument of five cards of your tribe, or as the last tribe standing.',
+  'aoh.rules':
+    'Every round opens with a Market Day: each tribe draws one card plus one for every tribe its roads connect it to, the events drawn are resolved, then everyone trades cards freely until all are ready.\n\nThen each tribe plays a turn: draw a card; take one action — collect taxes (a card per city), build (cities, armies, fortresses, generals, roads, paid in resources) or make war (conquest takes cities, plunder takes cards, razing breaks a monument), or pass; add your special resource to your monument; discard down to five cards; bring home the armies that went to war. Battles are fought in duels of hidden battle cards; Olympic Games, Luck and Mighty Heroes answer attacks and disasters.\n\nFive cities or a monument of five cards win if you still hold them at the end of your next turn; the last tribe standing wins at once.',
+  'aoh.opt.tribes': 'Tribes',
+  'aoh.opt.tribes.help': 'Players pick their tribes in turn order, or the tribes are dealt at random',
+  'aoh.opt.tribes.draft': 'Drafted in turn order',
+  'aoh.opt.tribes.random': 'Dealt at random',
+  'aoh.opt.seatOrder': 'Seat order',
+  'aoh.opt.seatOrder.help': 'Players sit in a random order, or in the order they joined',
+  'aoh.opt.seatOrder.random': 'Random',
+  'aoh.opt.seatOrder.fixed': 'As joined',
+  'aoh.opt.tradeSeconds': 'Market Day trading time (seconds)',
+  'aoh.opt.tradeSeconds.help':
+    'How long the trading window of a Market Day stays open at most; 0 means until everyone is ready',
+  'aoh.opt.tradeInputLimit': 'Trading moves per Market Day',
+  'aoh.opt.tradeInputLimit.help':
+    'After this many trading moves in one Market Day a player counts as ready (0 = no limit)',
+  'aoh.opt.config': 'Game data file',
+  'aoh.opt.config.help':
+    'Other numbers for the game (deck, costs, supply, victory conditions): a JSON file shaped like the default data',
+  // prompts in words for the action bar (lobby.ts, describePrompt)
+  'aoh.ask.tribe': 'Pick your tribe: {tribes}',
+  'aoh.ask.action':
+    'Choose your action (turn {turn}): collect taxes (cities: {cities}), build, make war or pass',
+  'aoh.ask.actionNoCity':
+    'Choose your action (turn {turn}): with no city to tax, swap a card; or build, make war or pass',
+  'aoh.ask.warDraft':
+    'Attack on {target} ({objective}): armies chosen: {armies}, Heroes: {heroes}; add more, then declare',
+  'aoh.ask.response': '{attacker} attacks you ({objective}): answer with a card or Heroes, or play nothing',
+  'aoh.ask.responseBarbarians': 'The barbarians attack you: answer with a card or Heroes, or play nothing',
+  'aoh.ask.luck': '{drawer} drew {card}: play Luck against it?',
+  'aoh.ask.luckOwn': 'You drew {card}: play Luck against it?',
+  'aoh.ask.place': 'Battle, {a} units against {d}: place your battle cards under your units (secret)',
+  'aoh.ask.duel': 'Duel {n}: choose the unit you send (secret)',
+  'aoh.ask.monument': 'Add {card} to your monument ({have} of {need} placed)',
+  'aoh.ask.trade': 'Market Day of round {round} (open offers: {offers}): trade, then say you are ready',
+  'aoh.ask.tradeReady': 'Market Day of round {round}: you are ready; you may still trade until it closes',
   // cards (spec §3.1, Appendix C)
   'aoh.card.iron': 'Iron',
   'aoh.card.wood': 'Wood',
@@ -311,6 +350,45 @@ const en: Record<string, string> = {
 
 const ru: Record<string, string> = {
   'aoh.name': 'Эпоха героев',
+  'aoh.description':
+    'Карточная игра шести древних племён для 2–6 игроков, без игрового поля. Торгуйте ресурсами на Ярмарке, собирайте налоги, стройте города, армии, крепости, генералов и дороги, воюйте с соседями тайными боевыми картами — а тем временем бьют землетрясения, голод и варвары. Побеждает империя из пяти городов, монумент из пяти карт своего племени или последнее уцелевшее племя.',
+  'aoh.rules':
+    'Каждый раунд начинается с Ярмарки: каждое племя берёт одну карту и ещё по одной за каждое племя, с которым связано дорогами, взятые события разыгрываются, затем все свободно обмениваются картами, пока не объявят о готовности.\n\nЗатем каждое племя делает ход: берёт карту; выполняет одно действие — собирает налоги (карта за каждый город), строит (города, армии, крепости, генералов, дороги за ресурсы) или воюет (завоевание забирает города, разграбление — карты, разрушение ломает монумент), либо пасует; добавляет свой особый ресурс в монумент; сбрасывает карты до пяти; возвращает армии с войны. Битвы идут поединками тайных боевых карт; Олимпийские игры, Удача и Герои отвечают на нападения и бедствия.\n\nПять городов или монумент из пяти карт приносят победу, если они сохранились к концу вашего следующего хода; последнее уцелевшее племя побеждает сразу.',
+  'aoh.opt.tribes': 'Племена',
+  'aoh.opt.tribes.help': 'Игроки выбирают племена по очереди хода, или племена раздаются случайно',
+  'aoh.opt.tribes.draft': 'Выбор по очереди',
+  'aoh.opt.tribes.random': 'Случайная раздача',
+  'aoh.opt.seatOrder': 'Порядок мест',
+  'aoh.opt.seatOrder.help': 'Игроки рассаживаются случайно или в порядке присоединения',
+  'aoh.opt.seatOrder.random': 'Случайный',
+  'aoh.opt.seatOrder.fixed': 'Как присоединились',
+  'aoh.opt.tradeSeconds': 'Время торговли на Ярмарке (секунды)',
+  'aoh.opt.tradeSeconds.help':
+    'Сколько самое большее длится торговля на Ярмарке; 0 — пока все не объявят о готовности',
+  'aoh.opt.tradeInputLimit': 'Торговых ходов за Ярмарку',
+  'aoh.opt.tradeInputLimit.help':
+    'После стольких торговых ходов за одну Ярмарку игрок считается готовым (0 — без предела)',
+  'aoh.opt.config': 'Файл данных игры',
+  'aoh.opt.config.help':
+    'Другие числа игры (колода, цены, запас, условия победы): JSON-файл того же вида, что данные по умолчанию',
+  'aoh.ask.tribe': 'Выберите племя: {tribes}',
+  'aoh.ask.action':
+    'Выберите действие (ход {turn}): налоги (городов: {cities}), строительство, война или пас',
+  'aoh.ask.actionNoCity':
+    'Выберите действие (ход {turn}): без городов налоги — обмен карты; или строительство, война, пас',
+  'aoh.ask.warDraft':
+    'Цель — {target} ({objective}): армий выбрано: {armies}, героев: {heroes}; добавьте ещё, затем объявите войну',
+  'aoh.ask.response':
+    '{attacker} нападает на вас ({objective}): ответьте картой или героями либо ничего не играйте',
+  'aoh.ask.responseBarbarians': 'На вас напали варвары: ответьте картой или героями либо ничего не играйте',
+  'aoh.ask.luck': '{drawer} вытянул карту «{card}»: сыграть против неё Удачу?',
+  'aoh.ask.luckOwn': 'Вы вытянули карту «{card}»: сыграть против неё Удачу?',
+  'aoh.ask.place': 'Битва, отрядов {a} против {d}: положите боевые карты под свои отряды (тайно)',
+  'aoh.ask.duel': 'Поединок {n}: выберите отряд (тайно)',
+  'aoh.ask.monument': 'Добавьте карты «{card}» в монумент (уже {have} из {need})',
+  'aoh.ask.trade':
+    'Ярмарка раунда {round} (открытых предложений: {offers}): торгуйте, затем объявите о готовности',
+  'aoh.ask.tradeReady': 'Ярмарка раунда {round}: вы готовы, но можете торговать, пока она не закрылась',
   'aoh.card.iron': 'Железо',
   'aoh.card.wood': 'Дерево',
   'aoh.card.grain': 'Зерно',

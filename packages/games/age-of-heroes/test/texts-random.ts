@@ -24,6 +24,8 @@ export function textGames(from: number, count: number): TextTally {
         options: { tribes: g % 2 ? 'draft' : 'random' },
         every: 50,
         promptPrefix: SHELL_PREFIX,
+        // The seat's text view and its prompts in words (describePrompt), as the CLI and the browser show them.
+        seatTexts: g % 3 === 0,
       };
     }),
   );
