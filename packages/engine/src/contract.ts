@@ -210,8 +210,10 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   /** Message catalogs for event keys, prompt kinds and error codes. */
   readonly messages: Catalog;
   /**
-   * Texts of the rule IDs cited by events, for rule links in logs: locale → rule ID → plain text.
-   * Optional; a locale may lack some IDs (readers fall back to English).
+   * The rules a player meets, in players' words (what the rule means at the table, from the
+   * rulebook; no rule IDs or implementation terms), for the log's rule links and refusals: locale →
+   * rule ID → text. Every rule cited by an event or a refusal has one in every locale; a rule
+   * without a text simply has no link.
    */
   readonly ruleTexts?: Record<Locale, Record<string, string>>;
   /** One log event in words (parameters localised: seats by name, cards, items…). */

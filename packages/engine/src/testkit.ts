@@ -8,7 +8,8 @@ import { canonicalJson, deepEqual, stateHash } from './json.js';
 import { Rng } from './rng.js';
 import type { GameRecord } from './record.js';
 import { newRecord, replay } from './record.js';
-import { choosePrompt } from './play.js';
+import { choosePrompt, playGame } from './play.js';
+import type { PlayOptions } from './play.js';
 
 export interface PropertyOptions<S> {
   seats: number;
@@ -382,6 +383,8 @@ export interface RefusalTally {
   /** Unlisted candidates that apply accepted (seat, action, state step), at most 20 kept. */
   accepted: string[];
   acceptedCount: number;
+  /** Rule IDs the refusals cited, with how often. */
+  rules: Record<string, number>;
 }
 
 /** Every listed action of every seat met so far (all games of one run): candidates "from other points of the game". */
@@ -472,7 +475,8 @@ function mutateAction(a: Record<string, unknown>, pool: ActionPool, rng: Rng): R
  * `legalActions` does NOT list (mutations of listed actions — other ids, out-of-range numbers, dropped
  * or foreign fields, other action types —, the listed actions of other seats, and actions listed at other
  * points of this game or of earlier games of the run, a type the game does not have), applies each to a clone and checks that every
- * refusal (1) cites a rule that exists (`rules`: the IDs of the game's specification), (2) has a non-empty
+ * refusal (1) cites a rule that has a text for players (`rules`, by default the IDs of the game's
+ * `ruleTexts`: the player can open the rule that refused them), (2) has a non-empty
  * message with no placeholder, whose code is a message of both catalogs rendering without placeholder,
  * (3) writes no event and (4) leaves the state unchanged. Resignation (`{type:'resign'}`) is accepted while
  * unlisted by design and is never a candidate. Unlisted candidates that are accepted are counted in the
@@ -491,6 +495,7 @@ export function runRefusalGames(
     codes: {},
     accepted: [],
     acceptedCount: 0,
+    rules: {},
   };
   const pool = new ActionPool();
   const prefixes = messageKeyPrefixes(game);
@@ -562,6 +567,7 @@ export function runRefusalGames(
             };
             const e = r.error;
             t.codes[e.code] = (t.codes[e.code] ?? 0) + 1;
+            if (e.rule) t.rules[e.rule] = (t.rules[e.rule] ?? 0) + 1;
             if (!e.rule || !rules.has(e.rule))
               bad(
                 `${what} refused (${e.code}: ${e.message}) with ${e.rule ? `unknown rule ${e.rule}` : 'no rule'}`,
@@ -739,4 +745,69 @@ export function runTextGames(game: AnyGame, runs: Iterable<TextOptions>): TextTa
       check(game.renderText(game.view(state, SPECTATOR), l, names[l]), () => `the final text view in '${l}'`);
   }
   return t;
+}
+
+// ================================================================ rule texts: players' words
+
+/**
+ * What a rule text shown to players must not contain: the specification's notation (rule IDs, brackets,
+ * placeholders, field names in camelCase or snake_case) and the words of the implementation, in English
+ * and in Russian.
+ */
+export const RULE_TEXT_FORBIDDEN: readonly RegExp[] = [
+  /\b[A-Z]{2,4}-[A-Z]+-\d+/,
+  /[{}[\]<>`*_|]/,
+  /\b(engine|state|seed|generator|multiset|array|ids?|null|true|false|enum|index|timeout|default)\b/i,
+  /Decision:|Rationale|\bRULEBOOK\b|\bspec\b|\bDP-\d/i,
+  /\b[a-z]+[A-Z]\w*/,
+  /движ[оке]|состояни[еяю]|\bсид|генератор|мультимножеств|массив|идентификатор|Решение:|Обоснование|спецификац/i,
+];
+
+/** Why a rule text is not fit to show a player (missing, too long, internal notation, wrong script), or null. */
+export function ruleTextDefect(text: unknown, locale: Locale): string | null {
+  if (typeof text !== 'string' || text.trim() === '') return 'missing';
+  if (text.length > 600) return `too long (${text.length} characters)`;
+  for (const re of RULE_TEXT_FORBIDDEN) {
+    const m = re.exec(text);
+    if (m) return `contains "${m[0]}"`;
+  }
+  if (DOUBLE_STOP.test(text)) return 'has a double full stop';
+  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
+  const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).length;
+  if (locale === 'ru' && (cyrillic === 0 || latin > cyrillic / 10)) return 'is not in Cyrillic';
+  if (locale === 'en' && cyrillic > 0) return 'has Cyrillic letters';
+  return null;
+}
+
+/**
+ * The rule IDs the events of complete games cite (the log's rule links), with how often: each run is
+ * played with `playGame` (its bots), its events collected.
+ */
+export function eventRules(game: AnyGame, runs: Iterable<PlayOptions>): Map<string, number> {
+  const ids = new Map<string, number>();
+  for (const o of runs) {
+    const r = playGame(game, { ...o, events: true });
+    for (const e of r.events ?? []) for (const id of e.rules ?? []) ids.set(id, (ids.get(id) ?? 0) + 1);
+  }
+  return ids;
+}
+
+/**
+ * What is wrong with a game's rule texts for players: every ID of `cited` (events, refusals, decisions)
+ * needs a text in every locale, both locales have the same IDs, and every text is fit to show
+ * (`ruleTextDefect`). Empty when all is well.
+ */
+export function ruleTextProblems(game: AnyGame, cited: Iterable<string>): string[] {
+  const out: string[] = [];
+  const texts = game.ruleTexts;
+  if (!texts) return ['the game has no rule texts'];
+  for (const id of new Set(cited))
+    for (const l of LOCALES) if (!texts[l]?.[id]?.trim()) out.push(`${id}: no text in '${l}'`);
+  const all = new Set(LOCALES.flatMap((l) => Object.keys(texts[l] ?? {})));
+  for (const id of all)
+    for (const l of LOCALES) {
+      const d = ruleTextDefect(texts[l]?.[id], l);
+      if (d) out.push(`${id} in '${l}': ${d}${texts[l]?.[id] ? `: ${texts[l][id]}` : ''}`);
+    }
+  return [...new Set(out)];
 }

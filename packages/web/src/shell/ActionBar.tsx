@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '../i18n/index.js';
+import { ruleTexts } from './rules.js';
 import { useSecondTicker } from './ticker.js';
 import type { Prompt } from '../net/connection.js';
 import type { TableProps } from './types.js';
@@ -136,7 +137,12 @@ export function ActionBar({
       {state.error && (
         <p className="error" role="alert">
           {t('table.error', { message: state.error.message })}{' '}
-          {state.error.rule ? `(${state.error.rule})` : ''}
+          {state.error.rule &&
+            ruleTexts(game, [state.error.rule], locale).map((r) => (
+              <small key={r} className="error-rule">
+                {r}{' '}
+              </small>
+            ))}
           <button type="button" onClick={() => conn.clearError()}>
             {t('table.dismiss')}
           </button>

@@ -2,12 +2,13 @@
  * The log in words, in the reader's language, players by name, grouped under the round and turn each
  * line belongs to (when the game says which events open them). The newest line stays in view unless
  * the reader has scrolled up to read: then nothing moves under their eyes and a button leads back to
- * the newest lines. A line that applied rules carries one small marker that opens their texts.
+ * the newest lines. A line that applied rules carries one small marker that opens them in players'
+ * words (a line whose rules have no text for players has none).
  */
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AnyGame, GameEvent } from '@tabula/engine';
 import { useLocale, useT } from '../i18n/index.js';
-import { ruleText } from './rules.js';
+import { ruleTexts } from './rules.js';
 import { logItems } from './logGroups.js';
 import type { Group } from './logGroups.js';
 
@@ -93,7 +94,7 @@ export function LogPanel({
                 </li>
               );
             const e = it.event;
-            const rules = e.rules ?? [];
+            const rules = ruleTexts(game, e.rules ?? [], locale);
             const i = it.at;
             const popId = `rule-${i}`;
             const only = showPrivate && e.to?.length ? e.to.map(seatName).join(', ') : null;
@@ -105,10 +106,8 @@ export function LogPanel({
                   <button
                     type="button"
                     className="rule"
-                    aria-label={t('table.rulesOf', { ids: rules.join(', ') })}
-                    title={rules
-                      .map((r) => ruleText(game, r, locale) ?? t('table.rule', { id: r }))
-                      .join('\n')}
+                    aria-label={t('table.rulesOf')}
+                    title={rules.join('\n')}
                     aria-expanded={open === i}
                     aria-controls={open === i ? popId : undefined}
                     onClick={() => setOpen(open === i ? null : i)}
@@ -122,7 +121,7 @@ export function LogPanel({
                 {open === i && (
                   <div className="rule-text" id={popId} role="note">
                     {rules.map((r) => (
-                      <p key={r}>{ruleText(game, r, locale) ?? t('table.rule', { id: r })}</p>
+                      <p key={r}>{r}</p>
                     ))}
                   </div>
                 )}
