@@ -7,14 +7,8 @@ import { runewars } from '@tabula/runewars';
 
 export const GAMES: readonly AnyGame[] = [ageOfHeroes, struggleForRome, nations, runewars];
 
-/** Finds a game by id or a short alias (e.g. "aoh"). */
+/** Finds a game by id or by the short id it declares (`info.shortId`, e.g. for the command line). */
 export function findGame(name: string): AnyGame | undefined {
   const key = name.toLowerCase();
-  const aliases: Record<string, string> = {
-    aoh: 'age-of-heroes',
-    sfr: 'struggle-for-rome',
-    nat: 'nations',
-    rw: 'runewars',
-  };
-  return GAMES.find((g) => g.id === (aliases[key] ?? key));
+  return GAMES.find((g) => g.id === key) ?? GAMES.find((g) => g.info?.shortId === key);
 }

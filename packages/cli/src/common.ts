@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AnyGame, GameEvent, Locale, Outcome, Prompt, RuleError, Seat } from '@tabula/engine';
 import { translate } from '@tabula/engine';
 import { GAMES, findGame } from '@tabula/catalog';
+import { botNames as botNamesOf } from '@tabula/bots';
 import type { CliIO } from './io.js';
 import { messages } from './messages.js';
 
@@ -46,6 +47,8 @@ export function makeCtx(io: CliIO, locale: Locale): Ctx {
 export interface OptionSpec {
   name: string;
   kind: 'string' | 'int' | 'flag';
+  /** A string option that may be given several times: its value is the list of the values given. */
+  repeat?: boolean;
   /** For flags: accept --no-<name> too. */
   negatable?: boolean;
   min?: number;
@@ -57,7 +60,7 @@ export interface OptionSpec {
 
 export interface ParsedArgs {
   positional: string[];
-  values: Record<string, string | number | boolean | undefined>;
+  values: Record<string, string | string[] | number | boolean | undefined>;
 }
 
 export const LANG_OPTION: OptionSpec = {
@@ -122,6 +125,9 @@ export function parseArgs(
       if (!/^-?\d+$/.test(raw.trim()) || Number(raw) < min)
         throw usage('cli.err.notInteger', { option: `--${name}`, min, value: raw });
       values[spec.name] = Number(raw);
+    } else if (spec.repeat) {
+      const prev = values[spec.name];
+      values[spec.name] = [...(Array.isArray(prev) ? prev : []), raw];
     } else values[spec.name] = raw;
   }
   return { positional, values };
@@ -161,7 +167,33 @@ export function commandHelp(
   ].join('\n');
 }
 
-export const gameIds = () => GAMES.map((g) => g.id).join(', ');
+/** The games by id, each with its short id: "age-of-heroes (aoh), …" (from the catalog, never spelled here). */
+export const gameIds = () =>
+  GAMES.map((g) => (g.info?.shortId && g.info.shortId !== g.id ? `${g.id} (${g.info.shortId})` : g.id)).join(
+    ', ',
+  );
+
+/** A game's name in words (the message its info names), else its id. */
+export function gameName(game: AnyGame, locale: Locale): string {
+  const key = game.info?.name;
+  return (key && (game.messages[locale]?.[key] ?? game.messages.en?.[key])) || game.id;
+}
+
+/** A message of a game's catalog (English where the locale lacks it), else the key. */
+function gameText(game: AnyGame, locale: Locale, key: string): string {
+  return translate([game.messages], locale, key);
+}
+
+/** The bot a game seats by default: the strongest of its levels (the last), else its last bot. */
+export function strongestBot(game: AnyGame, names: readonly string[]): string {
+  const levels = (game.botLevels ?? []).filter((b) => names.includes(b));
+  return levels.at(-1) ?? names.at(-1) ?? 'random';
+}
+
+/** The game a name (id or short id) names, or undefined (no error: for optional mentions). */
+export function findNamedGame(name: string | undefined): AnyGame | undefined {
+  return name ? findGame(name) : undefined;
+}
 
 export function requireGame(name: string | undefined): AnyGame {
   if (!name) throw usage('cli.err.missingGame', { games: gameIds() });
@@ -291,6 +323,141 @@ export function readValueOptions(
   return players === undefined ? { options } : { options, players };
 }
 
+/** `--option KEY=VALUE`: any option a game declares in its options schema (`tabula options <game>`). */
+export const GAME_OPTION: OptionSpec = {
+  name: 'option',
+  kind: 'string',
+  repeat: true,
+  metavar: 'KEY=VALUE',
+  help: 'cli.opt.option',
+};
+
+const TRUE = ['true', 'yes', 'on', '1'];
+const FALSE = ['false', 'no', 'off', '0'];
+
+/**
+ * The game options given as `--option KEY=VALUE`, read by the game's options schema: a choice must be one
+ * of its values (a per-seat choice may list one value per seat, separated by commas), a number a whole
+ * number in its range, a flag on or off (a bare `--option KEY` sets it), a file a JSON file. `parseOptions`
+ * still judges the options together. A flag that fixes the player count (a solo mode) returns it.
+ */
+export function readSchemaOptions(
+  game: AnyGame,
+  values: Record<string, unknown>,
+): { options: Record<string, unknown>; players?: number } {
+  const given = values.option;
+  const options: Record<string, unknown> = {};
+  let players: number | undefined;
+  if (!Array.isArray(given)) return { options };
+  const schema = game.optionsSchema ?? [];
+  const name = gameName(game, 'en');
+  for (const raw of given as string[]) {
+    const eq = raw.indexOf('=');
+    const key = (eq >= 0 ? raw.slice(0, eq) : raw).trim();
+    const value = eq >= 0 ? raw.slice(eq + 1).trim() : undefined;
+    if (!key) throw usage('cli.err.optionFormat', { value: raw });
+    const o = schema.find((x) => x.key === key);
+    if (!o)
+      throw usage('cli.err.optionKey', {
+        game: name,
+        key,
+        known: schema.map((x) => x.key).join(', ') || '—',
+        id: game.info?.shortId ?? game.id,
+      });
+    if (value === undefined && o.kind !== 'flag') throw usage('cli.err.optionFormat', { value: raw });
+    switch (o.kind) {
+      case 'choice': {
+        const ok = (v: string) => o.choices.some((c) => c.value === v);
+        const parts = value!.split(',').map((v) => v.trim());
+        if (ok(value!)) options[key] = value;
+        else if (o.perSeat && parts.length > 1 && parts.every(ok)) options[key] = parts;
+        else
+          throw usage('cli.err.optionChoice', {
+            game: name,
+            key,
+            value,
+            choices: o.choices.map((c) => c.value).join(' | '),
+          });
+        break;
+      }
+      case 'number': {
+        const n = Number(value);
+        if (!/^-?\d+$/.test(value!) || n < o.min || n > o.max)
+          throw usage('cli.err.optionNumber', { game: name, key, value, min: o.min, max: o.max });
+        options[key] = n;
+        break;
+      }
+      case 'flag': {
+        const v = value === undefined || value === '' ? 'true' : value.toLowerCase();
+        if (!TRUE.includes(v) && !FALSE.includes(v))
+          throw usage('cli.err.optionFlag', { game: name, key, value });
+        options[key] = TRUE.includes(v);
+        if (options[key] === true && o.players !== undefined) players = o.players;
+        break;
+      }
+      case 'file':
+        options[key] = readJsonFile(value!);
+        break;
+    }
+  }
+  return players === undefined ? { options } : { options, players };
+}
+
+/**
+ * A game in words for the command line: its name, description, players, length and bots, then every
+ * option it declares with its values, default and help (`tabula options <game>`, and the help of
+ * `play` and `simulate` when a game is named).
+ */
+export function gameOptionsHelp(ctx: Ctx, game: AnyGame): string {
+  const l = ctx.locale;
+  const info = game.info;
+  const out: string[] = [
+    ctx.t('opts.title', { name: gameName(game, l), id: game.id, short: info?.shortId ?? game.id }),
+  ];
+  if (info) out.push(gameText(game, l, info.description));
+  out.push('', ctx.t('opts.players', { min: game.minSeats, max: game.maxSeats }));
+  if (info) out.push(ctx.t('opts.minutes', { min: info.minutes[0], max: info.minutes[1] }));
+  const names = botNamesOf(game);
+  const levels = (game.botLevels ?? []).filter((b) => names.includes(b));
+  const order = [...names.filter((b) => !levels.includes(b)), ...levels];
+  out.push(ctx.t('opts.bots', { bots: order.join(', '), strongest: strongestBot(game, names) }));
+  out.push('');
+  const schema = game.optionsSchema ?? [];
+  if (!schema.length) {
+    out.push(ctx.t('opts.none'), '');
+    return out.join('\n');
+  }
+  out.push(ctx.t('opts.options'));
+  const on = (b: boolean) => ctx.t(b ? 'opts.on' : 'opts.off');
+  for (const o of schema) {
+    const left =
+      o.kind === 'choice'
+        ? `${o.key}=${o.choices.map((c) => c.value).join('|')}`
+        : o.kind === 'number'
+          ? `${o.key}=${o.min}..${o.max}`
+          : o.kind === 'file'
+            ? `${o.key}=FILE`
+            : `${o.key}[=on|off]`;
+    const label = gameText(game, l, o.label);
+    const help = o.help ? `: ${gameText(game, l, o.help)}` : '';
+    out.push(`  ${left}`, `      ${label}${help}`);
+    if (o.kind === 'choice') {
+      const w = Math.max(...o.choices.map((c) => c.value.length));
+      for (const c of o.choices)
+        out.push(
+          `        ${c.value.padEnd(w)}  ${gameText(game, l, c.label)}${c.value === o.default ? ` (${ctx.t('opts.default')})` : ''}`,
+        );
+      if (o.perSeat) out.push(`      ${ctx.t('opts.perSeat')}`);
+    } else if (o.kind === 'number') out.push(`      ${ctx.t('opts.defaultIs', { value: o.default })}`);
+    else if (o.kind === 'flag') {
+      out.push(`      ${ctx.t('opts.defaultIs', { value: on(o.default) })}`);
+      if (o.players !== undefined) out.push(`      ${ctx.t('opts.fixesPlayers', { n: o.players })}`);
+    } else out.push(`      ${ctx.t('opts.file')}`);
+  }
+  out.push('', ctx.t('opts.usage', { id: info?.shortId ?? game.id }), '');
+  return out.join('\n');
+}
+
 export const randomSeed = () => Date.now().toString(36) + Math.floor(Math.random() * 36 ** 4).toString(36);
 
 // ---------------------------------------------------------------------------------------------
@@ -305,13 +472,25 @@ function hasKey(game: AnyGame, locale: Locale, key: string): boolean {
   return game.messages[locale]?.[key] !== undefined || game.messages.en?.[key] !== undefined;
 }
 
-/** The text of a prompt from the game's catalog (`<prefix>.prompt.<kind>`), else the kind itself. */
+/**
+ * The text of a prompt: the game's own words for it (`describePrompt`, from the seat's view) when it has
+ * them; else its catalog's (`<prefix>.prompt.<kind>`); else the kind itself.
+ */
 export function promptText(
   game: AnyGame,
   prompt: Prompt,
   locale: Locale,
   seatName: (s: Seat) => string,
+  view?: unknown,
 ): string {
+  if (game.describePrompt && view !== undefined) {
+    try {
+      const text = game.describePrompt(prompt, view, locale, seatName);
+      if (text) return text;
+    } catch {
+      // A game's words must never stop the game: fall back to its catalog.
+    }
+  }
   const prefix = prompt.kind.split('.')[0]!;
   const key = `${prefix}.prompt.${prompt.kind}`;
   if (!hasKey(game, locale, key)) return prompt.kind;

@@ -3,10 +3,20 @@ import type { Locale } from '@tabula/engine';
 import type { CliIO } from './io.js';
 import { nodeIO } from './io.js';
 import type { Ctx, OptionSpec } from './common.js';
-import { CliError, gameIds, localeFrom, makeCtx, parseArgs, usage } from './common.js';
+import {
+  CliError,
+  findNamedGame,
+  gameIds,
+  gameOptionsHelp,
+  localeFrom,
+  makeCtx,
+  parseArgs,
+  usage,
+} from './common.js';
 import { play, playHelp, playOptions } from './play.js';
 import { simulate, simulateHelp, simulateOptions } from './simulate.js';
 import { replayCommand, replayHelp, replayOptions } from './replay.js';
+import { optionsCommand, optionsHelp, optionsOptions } from './options.js';
 
 interface Command {
   summary: string;
@@ -19,7 +29,17 @@ const COMMANDS: Record<string, Command> = {
   play: { summary: 'cli.cmd.play', options: playOptions, help: playHelp, run: play },
   simulate: { summary: 'cli.cmd.simulate', options: simulateOptions, help: simulateHelp, run: simulate },
   replay: { summary: 'cli.cmd.replay', options: replayOptions, help: replayHelp, run: replayCommand },
+  options: { summary: 'cli.cmd.options', options: optionsOptions, help: optionsHelp, run: optionsCommand },
 };
+
+/** Commands whose help, when a game is named (`tabula play aoh --help`), also shows that game's options. */
+const GAME_HELP = new Set(['play', 'simulate']);
+
+/** A command's help, followed by the named game's options for a command that takes them. */
+function helpOf(ctx: Ctx, name: string, cmd: Command, positional: readonly string[]): string {
+  const game = GAME_HELP.has(name) ? findNamedGame(positional[0]) : undefined;
+  return game ? `${cmd.help(ctx)}\n${gameOptionsHelp(ctx, game)}` : cmd.help(ctx);
+}
 
 export function mainHelp(ctx: Ctx): string {
   const names = [...Object.keys(COMMANDS), 'help'];
@@ -61,7 +81,7 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO()): Promi
       return first === undefined ? 2 : 0;
     }
     if (first === 'help') {
-      const topic = rest.find((a) => !a.startsWith('-'));
+      const [topic, ...more] = rest.filter((a) => !a.startsWith('-'));
       if (topic === undefined) {
         io.write(mainHelp(ctx));
         return 0;
@@ -69,16 +89,16 @@ export async function main(argv: readonly string[], io: CliIO = nodeIO()): Promi
       const cmd = COMMANDS[topic];
       if (!cmd)
         throw usage('cli.err.unknownCommand', { command: topic, known: Object.keys(COMMANDS).join(', ') });
-      io.write(cmd.help(ctx));
+      io.write(helpOf(ctx, topic, cmd, more));
       return 0;
     }
     const cmd = COMMANDS[first];
     if (!cmd)
       throw usage('cli.err.unknownCommand', { command: first, known: Object.keys(COMMANDS).join(', ') });
     const { positional, values } = parseArgs(first, rest, cmd.options());
-    ctx = makeCtx(io, localeFrom(values.lang, io.env.LANG));
+    ctx = makeCtx(io, localeFrom(values.lang as string | undefined, io.env.LANG));
     if (values.help) {
-      io.write(cmd.help(ctx));
+      io.write(helpOf(ctx, first, cmd, positional));
       return 0;
     }
     return await cmd.run(ctx, positional, values);

@@ -7,10 +7,14 @@ import { GAMES } from '@tabula/catalog';
 import type { Ctx, OptionSpec } from './common.js';
 import {
   CliError,
+  GAME_OPTION,
   HELP_OPTION,
   LANG_OPTION,
   commandHelp,
   eventLines,
+  gameName,
+  readSchemaOptions,
+  strongestBot,
   fileOptionSpecs,
   valueOptionSpecs,
   readValueOptions,
@@ -44,6 +48,7 @@ export function playOptions(): OptionSpec[] {
     LANG_OPTION,
     { name: 'save', kind: 'string', metavar: 'FILE', help: 'play.opt.save' },
     { name: 'options', kind: 'string', metavar: 'JSON', help: 'play.opt.options' },
+    GAME_OPTION,
   ];
   const files = fileOptionSpecs([...base, HELP_OPTION]);
   return [...base, ...files, ...valueOptionSpecs([...base, ...files, HELP_OPTION]), HELP_OPTION];
@@ -67,13 +72,20 @@ export async function play(ctx: Ctx, positional: string[], values: Record<string
   if (positional.length > 1) throw usage('cli.err.tooManyArgs', { arg: positional[1] });
   const game = requireGame(positional[0]);
   const fromValues = readValueOptions(game, values, playOptions());
-  const players = fromValues.players ?? (values.players as number | undefined) ?? game.minSeats;
+  const fromSchema = readSchemaOptions(game, values);
+  const players =
+    fromSchema.players ?? fromValues.players ?? (values.players as number | undefined) ?? game.minSeats;
   if (players < game.minSeats || players > game.maxSeats)
-    throw usage('cli.err.players', { game: game.id, min: game.minSeats, max: game.maxSeats, players });
+    throw usage('cli.err.players', {
+      game: gameName(game, ctx.locale),
+      min: game.minSeats,
+      max: game.maxSeats,
+      players,
+    });
   const botCount = (values.bots as number | undefined) ?? players - 1;
   if (botCount > players) throw usage('cli.err.bots', { max: players, bots: botCount });
   const names = botNames(game);
-  const level = (values['bot-level'] as string | undefined) ?? names[1] ?? 'random';
+  const level = (values['bot-level'] as string | undefined) ?? strongestBot(game, names);
   if (!names.includes(level))
     throw usage('cli.err.unknownBot', { bot: level, game: game.id, known: names.join(', ') });
   let rawOptions: unknown = {};
@@ -90,6 +102,8 @@ export async function play(ctx: Ctx, positional: string[], values: Record<string
   if (Object.keys(fromFiles).length) rawOptions = { ...(rawOptions as object), ...fromFiles };
   if (Object.keys(fromValues.options).length)
     rawOptions = { ...(rawOptions as object), ...fromValues.options };
+  if (Object.keys(fromSchema.options).length)
+    rawOptions = { ...(rawOptions as object), ...fromSchema.options };
   const seed = (values.seed as string | undefined) ?? randomSeed();
   const saveFile = values.save as string | undefined;
 
@@ -140,7 +154,7 @@ class PlaySession {
 
   async run(): Promise<number> {
     const { ctx, game, match } = this;
-    ctx.say('play.start', { game: game.id, players: match.record.seats, seed: this.seed });
+    ctx.say('play.start', { game: gameName(game, ctx.locale), players: match.record.seats, seed: this.seed });
     ctx.say('cli.seats');
     for (let s = 0; s < match.record.seats; s++) ctx.line(`  ${this.seatName(s)} — ${this.roleOf(s)}`);
     ctx.line();
@@ -208,7 +222,8 @@ class PlaySession {
     }
     const legal = game.legalActions(match.state, seat);
     ctx.line();
-    ctx.line(`${this.seatName(seat)}: ${promptText(game, prompt, locale, this.seatName)}`);
+    const view = game.view(match.state, seat);
+    ctx.line(`${this.seatName(seat)}: ${promptText(game, prompt, locale, this.seatName, view)}`);
     ctx.say('play.choices');
     const width = String(legal.length).length;
     legal.forEach((a, i) =>

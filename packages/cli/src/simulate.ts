@@ -8,7 +8,10 @@ import { GAMES } from '@tabula/catalog';
 import type { Ctx, OptionSpec } from './common.js';
 import {
   CliError,
+  GAME_OPTION,
   HELP_OPTION,
+  gameName,
+  readSchemaOptions,
   LANG_OPTION,
   commandHelp,
   fileOptionSpecs,
@@ -44,6 +47,7 @@ export function simulateOptions(): OptionSpec[] {
     },
     { name: 'rotate', kind: 'flag', negatable: true, help: 'sim.opt.rotate' },
     LANG_OPTION,
+    GAME_OPTION,
   ];
   const files = fileOptionSpecs([...base, HELP_OPTION]);
   return [...base, ...files, ...valueOptionSpecs([...base, ...files, HELP_OPTION]), HELP_OPTION];
@@ -257,9 +261,16 @@ export function simulate(ctx: Ctx, positional: string[], values: Record<string, 
   if (positional.length > 1) throw usage('cli.err.tooManyArgs', { arg: positional[1] });
   const game = requireGame(positional[0]);
   const fromValues = readValueOptions(game, values, simulateOptions());
-  const players = fromValues.players ?? (values.players as number | undefined) ?? game.minSeats;
+  const fromSchema = readSchemaOptions(game, values);
+  const players =
+    fromSchema.players ?? fromValues.players ?? (values.players as number | undefined) ?? game.minSeats;
   if (players < game.minSeats || players > game.maxSeats)
-    throw usage('cli.err.players', { game: game.id, min: game.minSeats, max: game.maxSeats, players });
+    throw usage('cli.err.players', {
+      game: gameName(game, ctx.locale),
+      min: game.minSeats,
+      max: game.maxSeats,
+      players,
+    });
   const known = botNames(game);
   const bots = ((values.bots as string | undefined) ?? 'random')
     .split(',')
@@ -272,7 +283,11 @@ export function simulate(ctx: Ctx, positional: string[], values: Record<string, 
   const json = values.json === true;
   const seed = (values.seed as string | undefined) ?? randomSeed();
   const total = (values.games as number | undefined) ?? 100;
-  const options = { ...readFileOptions(game, values, simulateOptions()), ...fromValues.options };
+  const options = {
+    ...readFileOptions(game, values, simulateOptions()),
+    ...fromValues.options,
+    ...fromSchema.options,
+  };
   const parsed = game.parseOptions(options);
   if (!parsed.ok) throw usage('cli.err.gameOptions', { message: parsed.error.message });
   let report: SimulationReport;
