@@ -13,8 +13,8 @@ import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
 import { targetsOf } from './targets.js';
 import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
-import rulesEn from './data/rules.en.json' with { type: 'json' };
-import rulesRu from './data/rules.ru.json' with { type: 'json' };
+import rulesEn from './data/rules.players.en.json' with { type: 'json' };
+import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
 
 export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> = {
   id: 'age-of-heroes',
@@ -50,7 +50,8 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
     view?: AohView,
   ) => describeAction(st?.cfg, seat, a, locale, seatName, st ? st.p : view?.players),
   messages,
-  // Rule texts for the log's rule links (scripts/extract-rules.mjs; rules.ru.json is translated by hand).
+  // The rules players meet, in players' words (from the spec and the Russian rulebook), for the log's
+  // rule links and refusals.
   ruleTexts: { en: rulesEn, ru: rulesRu },
   formatEvent,
   renderText: renderView,
