@@ -21,7 +21,7 @@ Measures a game's engine through the contract only, on one core (single-threaded
 random playouts (games/s, µs per action including legal-action listing), replay speed with a
 final-hash check, JSON view sizes, clone and sampleWorld times.
 
-Games: ${GAMES.map((g) => g.id).join(', ')} (aliases: aoh), or "all".
+Games: ${GAMES.map((g) => (g.info ? `${g.id} (${g.info.shortId})` : g.id)).join(', ')}, or "all".
 "server" instead of a game measures the game server under WebSocket load (server --help).
 
 Options:

@@ -161,7 +161,6 @@ const TARGET_P99_MS = 5;
  */
 export const YOUNG_GENERATION = ['--min-semi-space-size=16'];
 const TARGET_KB_PER_TABLE = 200;
-const GAME = 'age-of-heroes';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -330,12 +329,25 @@ class Load {
     return at - now;
   }
 
+  private game: Promise<string> | null = null;
+
+  /** The game played at every table: the first the server lists (`GET /api/games`); the bench names none. */
+  gameId(): Promise<string> {
+    this.game ??= fetch(`${this.base}/api/games`).then(async (r) => {
+      const list = (await r.json()) as { id: string }[];
+      if (!list[0]) throw new Error('the server lists no game');
+      return list[0].id;
+    });
+    return this.game;
+  }
+
   async createTable(): Promise<Table> {
+    const game = await this.gameId();
     const res = await fetch(`${this.base}/api/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        game: GAME,
+        game,
         players: 4,
         seats: Array.from({ length: 4 }, () => ({ kind: 'human' })),
       }),
@@ -837,7 +849,7 @@ const PHASE_NAMES: Record<string, string> = {
 
 const HELP = `Usage: npm run bench -- server [options]
 
-Measures the game server (${GAME}) under a steady load: it runs alone in a child process on
+Measures the game server (the first game it lists) under a steady load: it runs alone in a child process on
 127.0.0.1, and N tables of 4 seats are each played by 4 random clients over real WebSockets (no
 server-side bots). A pacer spreads the clients' actions to the target rate; finished games are
 replaced by new tables. Reports actions/s, act→ack latency (and where the slowest 1% spent it),

@@ -3,7 +3,7 @@
  * `node packages/bench/dist/winrate.js [game] [--bot NAME] [--games N] [--players K] [--seed TEXT] [--json]`
  * A game bot against uniform random bots, its seat rotated; shared wins count as a fraction.
  */
-import { findGame } from '@tabula/catalog';
+import { GAMES, findGame } from '@tabula/catalog';
 import { checkFlags, numberFlag, parseArgs } from './args.js';
 import { winRate } from './strength.js';
 
@@ -12,7 +12,7 @@ const HELP = `Usage: node packages/bench/dist/winrate.js [game] [options]
 Plays one bot against uniform random bots at the other seats, rotating its seat game after game.
 Shared wins count as a fraction; games stopped by the action cap count as losses.
 
-  game            a game id or alias (default age-of-heroes)
+  game            a game id or short id (default: the catalog's first, ${GAMES[0]!.id})
   --bot NAME      the bot to measure (default: the game's first bot)
   --games N       games to play (default 1000)
   --players K     seats (default 4)
@@ -26,7 +26,7 @@ function main(argv: string[]): number {
     return 0;
   }
   checkFlags(p, ['bot', 'games', 'players', 'seed', 'json', 'help']);
-  const name = p.positional[0] ?? 'age-of-heroes';
+  const name = p.positional[0] ?? GAMES[0]!.id;
   const game = findGame(name);
   if (!game) throw new Error(`unknown game "${name}"`);
   const bot =

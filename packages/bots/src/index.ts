@@ -1,6 +1,7 @@
 /**
  * Generic bots over the engine contract. A bot sees only its seat's view and its legal actions;
- * it draws from its own random stream, never the game's (AOH-RNG-5, NAT-RNG-6).
+ * it draws from its own random stream, never the game's (a bot's draws
+ * must not change the game's random sequence, which every game's specification fixes by the seed).
  */
 import type { AnyGame, Bot, BotContext } from '@tabula/engine';
 import { Rng } from '@tabula/engine';

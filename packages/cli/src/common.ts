@@ -167,7 +167,7 @@ export function commandHelp(
   ].join('\n');
 }
 
-/** The games by id, each with its short id: "age-of-heroes (aoh), …" (from the catalog, never spelled here). */
+/** The games by id, each with its short id: "some-game (sg), …" (from the catalog, never spelled here). */
 export const gameIds = () =>
   GAMES.map((g) => (g.info?.shortId && g.info.shortId !== g.id ? `${g.id} (${g.info.shortId})` : g.id)).join(
     ', ',
@@ -508,7 +508,7 @@ export function ruleErrorText(
   return game.formatEvent({ key: error.code, params: error.params ?? {} }, locale, seatName);
 }
 
-/** A game label in words (`<prefix>.<kind>.<value>` in the game's catalog, e.g. aoh.tribe.romans), else the value. */
+/** A game label in words (`<prefix>.<kind>.<value>` in the game's catalog, e.g. xyz.colour.red), else the value. */
 export function labelText(game: AnyGame, kinds: readonly string[], value: string, locale: Locale): string {
   const prefixes = [...new Set(Object.keys(game.messages.en ?? {}).map((k) => k.split('.')[0]!))];
   for (const p of prefixes)

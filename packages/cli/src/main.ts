@@ -32,7 +32,7 @@ const COMMANDS: Record<string, Command> = {
   options: { summary: 'cli.cmd.options', options: optionsOptions, help: optionsHelp, run: optionsCommand },
 };
 
-/** Commands whose help, when a game is named (`tabula play aoh --help`), also shows that game's options. */
+/** Commands whose help, when a game is named (`tabula play <game> --help`), also shows that game's options. */
 const GAME_HELP = new Set(['play', 'simulate']);
 
 /** A command's help, followed by the named game's options for a command that takes them. */

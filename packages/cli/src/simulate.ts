@@ -90,7 +90,7 @@ export interface SimulationReport {
   /** Per seat (index 0 = seat 1). `wins` counts single wins only; `shared` the shared results it was part of. */
   bySeat: Tally[];
   byBot: Record<string, Tally>;
-  /** Per seat tag (e.g. tribe), per value. */
+  /** Per seat tag (e.g. colour), per value. */
   byTag: Record<string, Record<string, Tally>>;
   /** Completed games per outcome reason. */
   byReason: Record<string, number>;

@@ -53,7 +53,7 @@ export type EventSink = GameEvent[] | undefined;
  */
 export interface Prompt {
   seat: Seat;
-  /** Namespaced kind, e.g. "aoh.action"; a UI picks its screen by kind, else a generic chooser. */
+  /** Namespaced kind, e.g. "xyz.action"; a UI picks its screen by kind, else a generic chooser. */
   kind: string;
   /** What a UI needs to render the prompt. Seen only by `seat`. */
   args?: Record<string, unknown>;
@@ -110,7 +110,7 @@ export interface Waiting {
 export interface Outcome {
   /** Winning seats (several for a shared result). */
   winners: Seat[];
-  /** A short machine-readable reason (e.g. "cities", "monument", "last-standing", "draw"). */
+  /** A short machine-readable reason (e.g. "points", "last-standing", "draw"). */
   reason: string;
   /** Optional per-seat scores (VP games). */
   scores?: number[];
@@ -133,7 +133,7 @@ export type OptionSpec = {
       kind: 'choice';
       choices: readonly { value: string; label: string }[];
       default: string;
-      /** One choice per seat (e.g. a difficulty for each nation): a list, or one value for all. */
+      /** One choice per seat (e.g. a difficulty for each player): a list, or one value for all. */
       perSeat?: boolean;
     }
   | {
@@ -149,7 +149,7 @@ export type OptionSpec = {
 
 /** What a lobby tells of a game before anyone plays it. */
 export interface GameInfo {
-  /** A short id for command lines (`aoh`). */
+  /** A short id for command lines (`xyz`): lowercase letters and digits, unique in the catalog. */
   shortId: string;
   /** Message keys of its name and a one-paragraph description. */
   name: string;
@@ -225,7 +225,7 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
    * does not reorder seats.
    */
   seating(state: S): number[];
-  /** Public labels of a seat for reports (e.g. { tribe: "romans" }, { nation: "china", side: "b" }). */
+  /** Public labels of a seat for reports (e.g. { faction: "red" }, { colour: "blue", side: "b" }). */
   seatTags(state: S, seat: Seat): Record<string, string>;
   /**
    * Options whose value is read from a JSON file named on the command line (`--<name> FILE`), e.g. a

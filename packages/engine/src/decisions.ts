@@ -21,7 +21,7 @@ export type PromptShape = Omit<Prompt, 'seat' | 'kind'>;
 
 /** One kind of decision. `F` is the frame that waits for it, `A` the game's action type. */
 export interface Decision<S, F, A> {
-  /** The prompt's kind (namespaced, e.g. `aoh.build`): a UI picks its screen by it, the catalog its words. */
+  /** The prompt's kind (namespaced by the game's message prefix, e.g. `xyz.build`): a UI picks its screen by it, the catalog its words. */
   readonly prompt: string;
   /** The rule an input that does not answer this decision is refused under. */
   readonly rule: string;

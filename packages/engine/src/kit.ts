@@ -10,7 +10,7 @@ import { err } from './contract.js';
 export type RuleFailure = { ok: false; error: RuleError };
 
 /**
- * Makes a rejection with a code in a game's namespace, e.g. `fail('noHero', …)` → code `aoh.err.noHero`.
+ * Makes a rejection with a code in a game's namespace, e.g. `fail('noCard', …)` → code `xyz.err.noCard`.
  * `params` fill the slots of the code's catalog message (the localised form of `message`).
  */
 export type FailFn = (
@@ -39,7 +39,7 @@ export function emit(
   log.push(e);
 }
 
-/** A rule-error factory for one game: `ruleError('aoh.err')('noHero', msg, rule)` → code `aoh.err.noHero`. */
+/** A rule-error factory for one game: `ruleError('xyz.err')('noCard', msg, rule)` → code `xyz.err.noCard`. */
 export function ruleError(prefix: string): FailFn {
   const p = `${prefix}.`;
   return (code, message, rule, params) => err(p + code, message, rule, params);

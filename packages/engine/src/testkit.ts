@@ -95,7 +95,7 @@ interface WindowMoment {
  * observer sees meanwhile). Two worlds that differ only in what the observer cannot see must give
  * the same trace: the same moments, and a holder's thinking must start in the same round as the
  * other world's close — so neither the window's views, its prompt list nor its length tell who holds
- * what (AOH-HID-14).
+ * what (`Prompt.window`).
  */
 export function windowTrace(
   game: AnyGame,
@@ -350,7 +350,7 @@ export function textDefect(text: unknown, keyPrefixes: readonly string[]): strin
   return null;
 }
 
-/** The first segments of a game's message keys ("aoh", "nat"…): a text containing "nat.x" shows a raw key. */
+/** The first segments of a game's message keys ("xyz"…): a text containing "xyz.x" shows a raw key. */
 export function messageKeyPrefixes(game: AnyGame): string[] {
   const set = new Set<string>();
   for (const k of Object.keys(game.messages.en ?? {})) set.add(k.split('.')[0]!);

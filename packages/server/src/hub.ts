@@ -20,7 +20,7 @@ import type { Conn } from './tables.js';
 import { Tables } from './tables.js';
 
 export interface HubConfig {
-  /** Uniform minimum time a response window stays open (AOH-HID-14), ms. */
+  /** Uniform minimum time a response window stays open (`Prompt.window`), ms. */
   windowMs: number;
   snapshotEvery: number;
   /** Default bot think delay when a match does not set one, ms. */

@@ -3,6 +3,7 @@
  * how to play, in English and Russian (picked from Accept-Language).
  */
 import type { FastifyInstance } from 'fastify';
+import type { AnyGame, Locale } from '@tabula/engine';
 import { GAMES } from '@tabula/catalog';
 import { policyWithStyle } from './headers.js';
 
@@ -28,18 +29,30 @@ const TEXT = {
   },
 };
 
+/** A game's name in `lang` (the message its info names), else its id. */
+function nameOf(g: AnyGame, lang: Locale): string {
+  const key = g.info?.name;
+  return (key && (g.messages[lang]?.[key] ?? g.messages.en?.[key])) || g.id;
+}
+
 export function landingPage(app: FastifyInstance): void {
   app.get('/', async (req, reply) => {
     const lang = /^ru/i.test(String(req.headers['accept-language'] ?? '')) ? 'ru' : 'en';
     const t = TEXT[lang];
     const items = GAMES.map(
-      (g) =>
-        `<li>${g.messages[lang][`${g.id === 'age-of-heroes' ? 'aoh' : g.id}.name`] ?? g.id} — ${g.minSeats}–${g.maxSeats} ${t.players}</li>`,
+      (g) => `<li>${escape(nameOf(g, lang))} — ${g.minSeats}–${g.maxSeats} ${t.players}</li>`,
     ).join('');
+    // The command line's example plays the catalog's first game, by the short id it declares.
+    const first = GAMES[0]!;
+    const players = Math.max(2, first.minSeats);
+    const example = `npx tabula play ${first.info?.shortId ?? first.id} --players ${players} --bots ${players - 1}`;
     reply.type('text/html; charset=utf-8');
     reply.header('content-security-policy', POLICY);
     return `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Tabula</title>
 <style>${CSS}</style><main><h1>${t.title}</h1><p>${t.intro}</p>
-<h2>${t.games}</h2><ul>${items}</ul><p>${t.play}</p><pre>npx tabula play age-of-heroes --players 4 --bots 3</pre><p>${t.api}</p></main></html>`;
+<h2>${t.games}</h2><ul>${items}</ul><p>${t.play}</p><pre>${escape(example)}</pre><p>${t.api}</p></main></html>`;
   });
 }
+
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

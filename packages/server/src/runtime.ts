@@ -313,7 +313,7 @@ export class MatchRuntime {
   /**
    * The per-seat snapshot a client renders: its view, its legal actions and prompts, the seats the game
    * waits for, and whether a response window is open. Seats asked in a response window are never named
-   * (AOH-HID-14): everyone sees only that responses are awaited, whoever holds a card that could answer.
+   * (`Prompt.window`): everyone sees only that responses are awaited, whoever holds a card that could answer.
    */
   seatState(
     viewer: Seat,

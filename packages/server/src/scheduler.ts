@@ -8,7 +8,7 @@ import type { BotPool } from './bots.js';
 import type { MatchRuntime, SubmitResult } from './runtime.js';
 
 export interface SchedulerConfig {
-  /** Uniform minimum time a response window stays open (AOH-HID-14), ms. */
+  /** Uniform minimum time a response window stays open (`Prompt.window`), ms. */
   windowMs: number;
   /** Default bot think delay when a match does not set one, ms. */
   botDelayMs: number;

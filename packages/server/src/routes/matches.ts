@@ -89,7 +89,7 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
       /^(open|active|finished|abandoned)$/,
       'open, active, finished or abandoned',
     );
-    const game = queryText(q, 'game', /^[a-z0-9-]{1,40}$/, 'a game id such as "nations"');
+    const game = queryText(q, 'game', /^[a-z0-9-]{1,40}$/, 'a game id (GET /api/games lists them)');
     const idList = queryText(q, 'ids', /^[A-Za-z0-9_,-]*$/, 'match ids separated by commas');
     const ids = idList !== undefined ? idList.split(',').filter(Boolean).slice(0, 100) : undefined;
     const rows = await ctx.store.listMatches({

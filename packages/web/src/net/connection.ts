@@ -20,7 +20,7 @@ export interface TableState {
   legal: unknown[];
   prompts: Prompt[];
   waitingFor: number[];
-  /** A response window is open: some seats are asked, and nobody is told which (AOH-HID-14). */
+  /** A response window is open: some seats are asked, and nobody is told which (`Prompt.window`). */
   responses: boolean;
   deadline: number | null;
   log: LogEvent[];

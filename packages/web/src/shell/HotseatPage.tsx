@@ -18,7 +18,7 @@ export function HotseatPage({ matchId }: { matchId: string }) {
     [matchId],
   );
   // A watcher connection per seat of this screen tells whose decision it is: the seats the game waits
-  // for are public, but a response window names nobody (AOH-HID-14), so only each seat's own prompts
+  // for are public, but a response window names nobody (`Prompt.window`), so only each seat's own prompts
   // tell which of them is asked.
   const watchers = useMemo(() => seats.map((s) => new TableConnection(matchId, s.token)), [matchId, seats]);
   const [, setTick] = useState(0);
