@@ -763,6 +763,9 @@ export const RULE_TEXT_FORBIDDEN: readonly RegExp[] = [
   /движ[оке]|состояни[еяю]|\bсид|генератор|мультимножеств|массив|идентификатор|Решение:|Обоснование|спецификац/i,
 ];
 
+/** Latin words a Russian rule text may contain: the site's and games' own names, Roman numerals. */
+const RULE_TEXT_LATIN = /\b(Tabula|RuneWars|[IVX]+)\b/g;
+
 /** Why a rule text is not fit to show a player (missing, too long, internal notation, wrong script), or null. */
 export function ruleTextDefect(text: unknown, locale: Locale): string | null {
   if (typeof text !== 'string' || text.trim() === '') return 'missing';
@@ -772,10 +775,14 @@ export function ruleTextDefect(text: unknown, locale: Locale): string | null {
     if (m) return `contains "${m[0]}"`;
   }
   if (DOUBLE_STOP.test(text)) return 'has a double full stop';
-  const latin = (text.match(/[A-Za-z]/g) ?? []).length;
-  const cyrillic = (text.match(/[А-Яа-яЁё]/g) ?? []).length;
-  if (locale === 'ru' && (cyrillic === 0 || latin > cyrillic / 10)) return 'is not in Cyrillic';
-  if (locale === 'en' && cyrillic > 0) return 'has Cyrillic letters';
+  const cyrillic = /[А-Яа-яЁё]/.test(text);
+  if (locale === 'ru') {
+    if (!cyrillic) return 'is not in Cyrillic';
+    // Latin letters only in names Russian players read as they are (Tabula, Roman numerals).
+    const latin = /[A-Za-z]+/.exec(text.replace(RULE_TEXT_LATIN, ''));
+    if (latin) return `has a Latin word ("${latin[0]}")`;
+  }
+  if (locale === 'en' && cyrillic) return 'has Cyrillic letters';
   return null;
 }
 

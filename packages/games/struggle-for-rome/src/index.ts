@@ -13,8 +13,8 @@ import { describeAction, describePrompt, eventGroup, formatEvent, progress } fro
 import { renderView } from './text.js';
 import { targetsOf } from './targets.js';
 import { heuristicBot } from './bot.js';
-import rulesEn from './data/rules.en.json' with { type: 'json' };
-import rulesRu from './data/rules.ru.json' with { type: 'json' };
+import rulesEn from './data/rules.players.en.json' with { type: 'json' };
+import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
 
 /** The options a lobby or the command line offers (labels are catalog keys). */
 const optionsSchema: readonly OptionSpec[] = [
@@ -85,7 +85,8 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
     v?: SfrView,
   ) => describeAction(st ? rtOf(st.opts) : v ? rtOf(v.options) : DEFAULT_RT, seat, a, locale, seatName),
   messages,
-  // Rule texts for the log's rule links (rules.ru.json is translated by hand from rules.en.json).
+  // The rules players meet, in players' words (from the spec and the Russian rulebook), for the log's
+  // rule links and refusals.
   ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
   formatEvent,
   renderText: renderView,
