@@ -13,8 +13,8 @@ import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
 import { targetsOf } from './targets.js';
 import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
-import rulesEn from './data/rules.en.json' with { type: 'json' };
-import rulesRu from './data/rules.ru.json' with { type: 'json' };
+import rulesEn from './data/rules.players.en.json' with { type: 'json' };
+import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
 
 export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
   id: 'nations',
@@ -75,6 +75,8 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
     v?: NatView,
   ) => describeAction(st ?? v ?? null, seat, a, locale, seatName),
   messages,
+  // The rules players meet, in players' words (from the spec and the Russian rulebook), for the log's
+  // rule links and refusals.
   ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
   formatEvent,
   renderText: renderView,
