@@ -763,11 +763,14 @@ export const RULE_TEXT_FORBIDDEN: readonly RegExp[] = [
   /движ[оке]|состояни[еяю]|\bсид|генератор|мультимножеств|массив|идентификатор|Решение:|Обоснование|спецификац/i,
 ];
 
-/** Latin words a Russian rule text may contain: the site's and games' own names, Roman numerals. */
-const RULE_TEXT_LATIN = /\b(Tabula|RuneWars|[IVX]+)\b/g;
+/** Latin words a Russian rule text may contain besides the game's own names: the site's name, Roman numerals. */
+const RULE_TEXT_LATIN = /\b(Tabula|[IVX]+)\b/g;
 
-/** Why a rule text is not fit to show a player (missing, too long, internal notation, wrong script), or null. */
-export function ruleTextDefect(text: unknown, locale: Locale): string | null {
+/**
+ * Why a rule text is not fit to show a player (missing, too long, internal notation, wrong script), or null.
+ * `names`: Latin words a Russian text may keep as they are (the game's own name, e.g. its English title).
+ */
+export function ruleTextDefect(text: unknown, locale: Locale, names: readonly string[] = []): string | null {
   if (typeof text !== 'string' || text.trim() === '') return 'missing';
   if (text.length > 600) return `too long (${text.length} characters)`;
   for (const re of RULE_TEXT_FORBIDDEN) {
@@ -778,8 +781,10 @@ export function ruleTextDefect(text: unknown, locale: Locale): string | null {
   const cyrillic = /[А-Яа-яЁё]/.test(text);
   if (locale === 'ru') {
     if (!cyrillic) return 'is not in Cyrillic';
-    // Latin letters only in names Russian players read as they are (Tabula, Roman numerals).
-    const latin = /[A-Za-z]+/.exec(text.replace(RULE_TEXT_LATIN, ''));
+    // Latin letters only in names Russian players read as they are (Tabula, the game's name, Roman numerals).
+    let rest = text.replace(RULE_TEXT_LATIN, '');
+    for (const n of names) rest = rest.split(n).join('');
+    const latin = /[A-Za-z]+/.exec(rest);
     if (latin) return `has a Latin word ("${latin[0]}")`;
   }
   if (locale === 'en' && cyrillic) return 'has Cyrillic letters';
@@ -811,9 +816,12 @@ export function ruleTextProblems(game: AnyGame, cited: Iterable<string>): string
   for (const id of new Set(cited))
     for (const l of LOCALES) if (!texts[l]?.[id]?.trim()) out.push(`${id}: no text in '${l}'`);
   const all = new Set(LOCALES.flatMap((l) => Object.keys(texts[l] ?? {})));
+  // The game's own name in English may stand in a Russian text as it is (a title players know).
+  const title = game.info ? game.messages?.en?.[game.info.name] : undefined;
+  const names = title && /[A-Za-z]/.test(title) ? [title] : [];
   for (const id of all)
     for (const l of LOCALES) {
-      const d = ruleTextDefect(texts[l]?.[id], l);
+      const d = ruleTextDefect(texts[l]?.[id], l, names);
       if (d) out.push(`${id} in '${l}': ${d}${texts[l]?.[id] ? `: ${texts[l][id]}` : ''}`);
     }
   return [...new Set(out)];

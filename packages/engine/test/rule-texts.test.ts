@@ -39,6 +39,10 @@ describe('rule texts in players’ words', () => {
     expect(
       ruleTextDefect('На Tabula все предложения видит весь стол, как будто их произносят вслух.', 'ru'),
     ).toBeNull();
+    // The game's own English title may stand in a Russian text when the game names it (the engine names none).
+    const text = 'В Some Game побеждает тот, кто первым наберёт 10 очков.';
+    expect(ruleTextDefect(text, 'ru')).toMatch(/Latin word \("Some"\)/);
+    expect(ruleTextDefect(text, 'ru', ['Some Game'])).toBeNull();
   });
 
   it('lists cited rules without a text in some locale and texts unfit to show', () => {
