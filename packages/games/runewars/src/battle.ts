@@ -139,7 +139,8 @@ export function startBattle(
 function window(st: RwState, f: BF, at: WindowAt): boolean {
   if (!windowLive(st, at)) return false;
   // RW-BATTLE-70: only a player with units in the battle; the controller of unallied neutrals plays none.
-  const seats = f.def >= 0 ? [f.seat, f.def] : [f.seat];
+  const seats = (f.def >= 0 ? [f.seat, f.def] : [f.seat]).filter((s) => !st.p[s]!.out);
+  if (!seats.length) return false;
   st.stack.push({ k: 'window', seats, at, done: [] });
   return true;
 }
@@ -197,7 +198,7 @@ export function total(st: RwState, f: BF, side: number, kind: number, from = 0, 
  * cards at once. Blank sections stay hidden until the discard.
  */
 export function cardShown(p: Pack, f: BF, side: number, j: number, viewer: Seat): boolean {
-  if (viewer >= 0 && viewer === seatOf(f, side)) return true;
+  if (viewer >= 0 && viewer === seatOf(f, side) && !(side === 1 && f.nx)) return true;
   if (j >= f.kx[side]!) return true;
   const u = f.ty[side]!;
   if (u < 0) return false;
@@ -289,6 +290,7 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
           ]);
         f.cs[0] = [];
         f.cs[1] = [];
+        if (f.nx) delete f.nx;
         f.kx[0] = f.kx[1] = 0;
         f.ty[0] = f.ty[1] = -1;
         f.rev = 0;

@@ -6,8 +6,8 @@
  * board.ts). A battle frame waits for different decisions as it goes (`decideBy`). The kit derives `prompts`,
  * `legalActions`, `apply`'s dispatch and the timeout defaults of RW-DP-88/89 from the table.
  */
-import type { Decision, FlowTable } from '@tabula/engine';
-import { flow, inputError } from '@tabula/engine';
+import type { Decision, EventSink, FlowTable } from '@tabula/engine';
+import { flow, inputError, OK } from '@tabula/engine';
 import { fail, lookAtControlled } from './common.js';
 import { markerDecision, tileDecision } from './board.js';
 import { mobDecision, stratDecision } from './movement.js';
@@ -25,6 +25,7 @@ import { factionDecision, homeDecision, placeDecision, runesDecision } from './s
 import { battleDecision, runBattle } from './battle.js';
 import { retreatDecision, runRetreat } from './retreat.js';
 import { victoryDecision } from './victory.js';
+import { resign } from './resign.js';
 import {
   cullDecision,
   discardDecision,
@@ -42,10 +43,11 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   game: { run: runGame },
   tile: { decide: tileDecision },
   marker: { decide: markerDecision },
-  faction: { decide: factionDecision },
-  runes: { decide: runesDecision },
-  home: { decide: homeDecision },
-  place: { decide: placeDecision },
+  faction: { run: byDefaultIfOut(factionDecision), decide: factionDecision },
+  runes: { run: byDefaultIfOut(runesDecision), decide: runesDecision },
+  home: { run: byDefaultIfOut(homeDecision), decide: homeDecision },
+  // R1: a seat that resigned during setup places no units (they would leave the board at once).
+  place: { run: (st, f) => !st.p[f.seat]!.out || (st.stack.pop(), false), decide: placeDecision },
   orders: { decide: ordersDecision },
   turn: { run: runTurn },
   window: { decide: windowDecision },
@@ -70,11 +72,20 @@ const rules = flow<RwState, Frame, RwAction>({
   stack: (st) => st.stack,
   over: (st) => st.over !== null,
   onOver: (st) => void (st.stack.length = 0),
-  before(st, seat, a) {
+  before(st, seat, a, log) {
     const bad = inputError(fail, a, seat, st.n, 'RW-DP-88');
     if (bad) return bad;
     if (st.over) return fail('over', 'The game is over.', 'RW-YEAR-03');
-    if (st.p[seat]!.out) return fail('eliminated', 'You have been eliminated.', 'RW-ELIM-06');
+    const out = st.p[seat]!.out;
+    if (out === 2)
+      return fail('resigned', 'You have resigned: you no longer take part in this game.', 'RW-ELIM-06');
+    if (out) return fail('eliminated', 'You have been eliminated.', 'RW-ELIM-06');
+    // Resignation: at any time, whoever is asked (docs/games/runewars.md, R1–R7).
+    if (a.type === 'resign') {
+      resign(st, seat, log);
+      advance(st, log);
+      return OK;
+    }
     return null;
   },
   notAsked: (_st, _seat, d: Decision<RwState, Frame, RwAction> | null) =>
@@ -87,6 +98,17 @@ const rules = flow<RwState, Frame, RwAction>({
 });
 
 export const advance = rules.advance;
+
+/** R1: during setup, the decisions of a seat that has resigned take their timeout defaults (RW-DP-89). */
+function byDefaultIfOut<F extends { seat: number }>(d: Decision<RwState, F, RwAction>) {
+  return (st: RwState, f: F, log: EventSink): boolean => {
+    if (!st.p[f.seat]!.out) return true;
+    const a = d.byDefault(st, f, f.seat);
+    const r = a ? d.answer(st, f, f.seat, a, log) : null;
+    if (!r?.ok) throw new Error(`RuneWars: no default for the setup of a resigned seat (${d.prompt})`);
+    return false;
+  };
+}
 export const current = rules.current;
 export const prompts = rules.prompts;
 export const legalActions = rules.legalActions;

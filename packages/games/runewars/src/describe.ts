@@ -192,6 +192,8 @@ export function describeAction(
       return tr(l, 'rw.act.reveal', P({ area: a.area }));
     case 'victory':
       return tr(l, a.use ? 'rw.act.victory.yes' : 'rw.act.victory.no');
+    case 'resign':
+      return tr(l, 'rw.act.resign');
     default:
       return tr(l, 'rw.act.unknown');
   }
@@ -318,7 +320,7 @@ export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string):
       lines.push(tr(l, 'rw.text.vict', { seat: seatName(s), season: tr(l, `rw.season.${SEASONS[season]}`) }));
   });
   v.players.forEach((x, s) => {
-    if (x.out) lines.push(tr(l, 'rw.text.out', { seat: seatName(s) }));
+    if (x.out) lines.push(tr(l, x.out === 2 ? 'rw.text.resigned' : 'rw.text.out', { seat: seatName(s) }));
   });
   if (v.over)
     lines.push(

@@ -27,7 +27,7 @@ import { lattDist } from './pack.js';
 import type { Pack } from './pack.js';
 import type { Frame, PlayerState, RwAction, RwOptions, RwState } from './types.js';
 
-export const RULES_VERSION = '0.2.0';
+export const RULES_VERSION = '0.2.1';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
@@ -279,6 +279,7 @@ export function populate(st: RwState, log: EventSink): void {
 export function startingHands(st: RwState, log: EventSink): void {
   const p = pk(st);
   for (const s of clockwise(st, st.first)) {
+    if (st.p[s]!.out) continue; // resigned during setup (docs, R1)
     const f = p.factions[st.fac[s]!]!;
     st.p[s]!.inf += f.influence;
     drawTactics(st, s, f.tactics, log, 'RW-SETUP-14');

@@ -65,7 +65,10 @@ export interface PlayerState {
   rec: number;
   /** Handles of face-down rune tokens this seat has seen (RW-INFO-14 knowledge log). */
   kn: number[];
-  /** 1 once eliminated (RW-ELIM-01): skipped for seating and play order from then on (RW-ELIM-06). */
+  /**
+   * 1 once eliminated (RW-ELIM-01), 2 once resigned (treated as eliminated, docs/games/runewars.md):
+   * skipped for seating and play order from then on (RW-ELIM-06).
+   */
   out: number;
 }
 
@@ -149,6 +152,11 @@ export interface BattleFrame {
   xs: number;
   /** Units chosen to leave over the limit (unit type + 256 × routed). */
   xu: number[];
+  /**
+   * 1 while the unallied neutrals' cards of this sub-round were drawn under a controller who has since
+   * resigned: his successor sees them only as the other seats do (docs/games/runewars.md, R6).
+   */
+  nx?: number;
 }
 
 /** Timing windows (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14): the turn's two, the battle's nine, the duel's. */
@@ -273,7 +281,9 @@ export type RwAction =
   | { type: 'retreat'; area: number }
   | { type: 'leave'; u: number; r: number }
   | { type: 'reveal'; area: number }
-  | { type: 'victory'; use: boolean };
+  | { type: 'victory'; use: boolean }
+  /** Always possible, never listed (docs/games/runewars.md, resignation). */
+  | { type: 'resign' };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {

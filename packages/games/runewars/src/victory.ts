@@ -47,9 +47,34 @@ export function checkElimination(st: RwState, log: EventSink): void {
 }
 
 export function eliminate(st: RwState, s: Seat, log: EventSink): void {
+  st.p[s]!.out = 1;
+  clearPlayer(st, s);
+  // RW-ELIM-06: none of his decisions remain.
+  for (let i = st.stack.length - 1; i >= 0; i--) {
+    const f = st.stack[i]!;
+    if (f.k === 'window') {
+      f.seats = f.seats.filter((y) => y !== s);
+      f.done = f.done.filter((y) => y !== s);
+    } else if ('seat' in f && f.seat === s) st.stack.splice(i, 1);
+  }
+  emit(log, 'rw.ev.eliminated', { seat: s }, [
+    'RW-ELIM-01',
+    'RW-ELIM-02',
+    'RW-ELIM-03',
+    'RW-ELIM-04',
+    'RW-ELIM-05',
+    'RW-ELIM-06',
+  ]);
+}
+
+/**
+ * What an eliminated (or resigning) player leaves (RW-ELIM-02..04): his units, activation tokens and
+ * strongholds off the board, his home realm areas ordinary ones, his cards shuffled back, his Titles
+ * back with their influence, his influence to the supply, his Victory card off its deck; runes stay.
+ */
+export function clearPlayer(st: RwState, s: Seat): void {
   const p = pk(st);
   const x = st.p[s]!;
-  x.out = 1;
   const bit = 1 << s;
   const units = st.fac[s]! >= 0 ? p.factions[st.fac[s]!]!.units : [];
   for (let a = 0; a < st.own.length; a++) {
@@ -91,22 +116,6 @@ export function eliminate(st: RwState, s: Seat, log: EventSink): void {
   for (let t = 0; t < st.titles.length; t++) if (st.titles[t] === s) st.titles[t] = -1;
   // RW-VICT-11: his Victory card leaves the Season deck.
   for (let i = 0; i < st.vict.length; i++) if (st.vict[i] === s) st.vict[i] = -1;
-  // RW-ELIM-06: none of his decisions remain.
-  for (let i = st.stack.length - 1; i >= 0; i--) {
-    const f = st.stack[i]!;
-    if (f.k === 'window') {
-      f.seats = f.seats.filter((y) => y !== s);
-      f.done = f.done.filter((y) => y !== s);
-    } else if ('seat' in f && f.seat === s) st.stack.splice(i, 1);
-  }
-  emit(log, 'rw.ev.eliminated', { seat: s }, [
-    'RW-ELIM-01',
-    'RW-ELIM-02',
-    'RW-ELIM-03',
-    'RW-ELIM-04',
-    'RW-ELIM-05',
-    'RW-ELIM-06',
-  ]);
 }
 
 /* ------------------------------------------------------------------ Victory cards (RW-VICT-01..12) */

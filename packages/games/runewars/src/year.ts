@@ -38,7 +38,7 @@ import {
   startingUnits,
 } from './setup.js';
 import { startManualBoard } from './board.js';
-import { askVictory, checkElimination, resolveVictoryCard } from './victory.js';
+import { askVictory, checkElimination, clearPlayer, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
 import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
@@ -77,6 +77,8 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
       pushInOrder(st, clockwise(st, st.first), (seat) => ({ k: 'place', seat, q: startingUnits(st, seat) }));
       return false;
     case 6: // setup steps 10–12, then spring of year 1 (RW-SETUP-17)
+      // A seat that resigned during setup leaves his home realm as ordinary areas (docs, R1).
+      for (let s = 0; s < st.n; s++) if (st.p[s]!.out) clearPlayer(st, s);
       startingHands(st, log);
       st.year = 1;
       st.season = 0;

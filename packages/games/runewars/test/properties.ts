@@ -49,7 +49,8 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
   for (const f of st.stack) {
     if (f.k !== 'battle') continue;
     for (let side = 0; side < 2; side++) {
-      if (seat >= 0 && seat === (side === 0 ? f.seat : f.ctl)) continue;
+      // Its drawer sees a side's cards (not a successor to a resigned neutrals' controller, R6).
+      if (seat >= 0 && seat === (side === 0 ? f.seat : f.ctl) && !(side === 1 && f.nx)) continue;
       const t = f.ty[side]!;
       if (t < 0) continue;
       const sh = p.units[t]!.shape;
