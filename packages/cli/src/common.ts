@@ -420,7 +420,13 @@ export function gameOptionsHelp(ctx: Ctx, game: AnyGame): string {
   const names = botNamesOf(game);
   const levels = (game.botLevels ?? []).filter((b) => names.includes(b));
   const order = [...names.filter((b) => !levels.includes(b)), ...levels];
-  out.push(ctx.t('opts.bots', { bots: order.join(', '), strongest: strongestBot(game, names) }));
+  // Each bot by name and what it does, where the command line has words for it.
+  const said = (b: string) => {
+    const key = `cli.bot.${b}`;
+    const words = ctx.t(key);
+    return words === key ? b : `${b} (${words})`;
+  };
+  out.push(ctx.t('opts.bots', { bots: order.map(said).join(', '), strongest: strongestBot(game, names) }));
   out.push('');
   const schema = game.optionsSchema ?? [];
   if (!schema.length) {

@@ -39,6 +39,9 @@ describe('tabula options <game>', () => {
         // No message key of the game is shown raw.
         for (const p of messageKeyPrefixes(g)) expect(r.out).not.toMatch(new RegExp(`\\b${p}\\.[a-z]`));
         expect(r.out).toContain(`(${lang === 'en' ? 'default' : 'по умолчанию'}`);
+        // Each bot level said with what it does, the strongest (the last) the default.
+        expect(r.out).toContain(lang === 'en' ? 'random (plays at random)' : 'random (ходит наугад)');
+        expect(r.out).toContain(`${g.botLevels!.at(-1)})`);
       }
     });
 
