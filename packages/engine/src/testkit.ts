@@ -757,14 +757,17 @@ export function runTextGames(game: AnyGame, runs: Iterable<TextOptions>): TextTa
 export const RULE_TEXT_FORBIDDEN: readonly RegExp[] = [
   /\b[A-Z]{2,4}-[A-Z]+-\d+/,
   /[{}[\]<>`*_|]/,
-  /\b(engine|state|seed|generator|multiset|array|ids?|null|true|false|enum|index|timeout|default)\b/i,
+  /\b(engine|state|seed|generator|multiset|array|ids?|null|undefined|enum|index|timeout|default)\b/i,
   /Decision:|Rationale|\bRULEBOOK\b|\bspec\b|\bDP-\d/i,
   /\b[a-z]+[A-Z]\w*/,
-  /движ[оке]|состояни[еяю]|\bсид|генератор|мультимножеств|массив|идентификатор|Решение:|Обоснование|спецификац/i,
+  /движ(ок|к[аеу]|ком)|состояни[еяю]|\bсид|генератор|мультимножеств|массив|идентификатор|Решение:|Обоснование|спецификац/i,
 ];
 
-/** Latin words a Russian rule text may contain besides the game's own names: the site's name, Roman numerals. */
-const RULE_TEXT_LATIN = /\b(Tabula|[IVX]+)\b/g;
+/**
+ * Latin a Russian rule text may contain besides the game's own names: the site's name, Roman numerals,
+ * labels printed on a board (an area "6D").
+ */
+const RULE_TEXT_LATIN = /\b(Tabula|[IVX]+|\d+[A-Z])\b/g;
 
 /**
  * Why a rule text is not fit to show a player (missing, too long, internal notation, wrong script), or null.

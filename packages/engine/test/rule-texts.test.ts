@@ -43,6 +43,10 @@ describe('rule texts in players’ words', () => {
     const text = 'В Some Game побеждает тот, кто первым наберёт 10 очков.';
     expect(ruleTextDefect(text, 'ru')).toMatch(/Latin word \("Some"\)/);
     expect(ruleTextDefect(text, 'ru', ['Some Game'])).toBeNull();
+    // Words of the game that look like the implementation's are not: a false rune, движение, a board label.
+    expect(ruleTextDefect('Each player places a dragon rune and a false rune.', 'en')).toBeNull();
+    expect(ruleTextDefect('Все фигурки одной активации начинают движение вместе.', 'ru')).toBeNull();
+    expect(ruleTextDefect('В областях 6D и 3C в начале по одному Великану.', 'ru')).toBeNull();
   });
 
   it('lists cited rules without a text in some locale and texts unfit to show', () => {

@@ -10,7 +10,8 @@ import { compilePack, DEFAULT_PACK, rememberPack } from './pack.js';
 import { presetIndex, RULES_VERSION, setupState } from './setup.js';
 import { heuristicBot } from './bot.js';
 import type { RwAction, RwOptions, RwState, RwView } from './types.js';
-import ruleTextsEn from './data/rule-texts.en.json' with { type: 'json' };
+import rulesEn from './data/rules.players.en.json' with { type: 'json' };
+import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
 import { sampleWorld, view } from './view.js';
 
 const optionsSchema: readonly OptionSpec[] = [
@@ -117,7 +118,9 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
   describeAction,
   messages,
   // Rule texts for the log's rule links, from the spec (Russian falls back to English for now).
-  ruleTexts: { en: ruleTextsEn as Record<string, string>, ru: {} },
+  // The rules players meet, in players' words (from the spec and the Russian rulebook), for the log's
+  // rule links and refusals.
+  ruleTexts: { en: rulesEn as Record<string, string>, ru: rulesRu as Record<string, string> },
   formatEvent,
   renderText,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),
