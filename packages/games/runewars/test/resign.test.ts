@@ -174,7 +174,7 @@ describe('during the secret Order selection (R2)', () => {
 });
 
 describe('during his turn (R3)', () => {
-  it('RW-ELIM-04, RW-ELIM-06: the active player resigns in the middle of a Mobilize: his turn ends, his units and activation tokens leave, the next player goes on', () => {
+  it('RW-ELIM-03, RW-ELIM-04, RW-ELIM-06, RW-VICT-11: the active player resigns in the middle of a Mobilize: his turn ends, his units and activation tokens leave, the next player goes on', () => {
     const st = playDefaults(newGame(3, 'turn'), (s) => top(s).k === 'orders');
     chooseAll(st, [2, 8, 8]);
     expect(asked(st)).toEqual(['0:rw.mobilize']);
@@ -282,9 +282,11 @@ describe('in a battle (R4)', () => {
     playDefaults(st, (x) => asked(x)[0] === '0:rw.battle.stronghold', 200);
     expect(asked(st)).toEqual(['0:rw.battle.stronghold']);
     expect(battle(st).won).toBe(0);
+    expect(battle(st).str[0]).toBeGreaterThan(battle(st).str[1]!);
     resignSealed(st, 0);
     settle(st);
     expect(ctrl(st, area('4B'))).toBe(-1);
+    expect(units(st, '4B')).toEqual([]);
     gone(st, 0);
   });
 
