@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyGame } from '@tabula/engine';
-import { playGame } from '@tabula/engine';
+import { playGame, SPECTATOR } from '@tabula/engine';
 import { botNames, makeBot } from '@tabula/bots';
 import { GAMES } from '@tabula/catalog';
 import type { Ctx, OptionSpec } from './common.js';
@@ -96,6 +96,11 @@ export interface SimulationReport {
   byReason: Record<string, number>;
   /** Length in actions of the completed games. */
   length: { mean: number; median: number; min: number; max: number };
+  /**
+   * Length in rounds of the completed games, as the game's `progress` tells it on the final public view
+   * (absent for a game that does not tell its progress), and how many rounds it announces (`of`).
+   */
+  rounds?: Stats & { of?: number; histogram: Record<string, number> };
   /** Final scores of completed games that report scores (VP games): all seats, and the winners'. */
   scores?: { all: Stats; winners: Stats; histogram: Record<string, number> };
   /** Actions of every game, capped ones included. */
@@ -166,6 +171,8 @@ export function runSimulation(
   };
   if (o.saveDir) mkdirSync(o.saveDir, { recursive: true });
   const lengths: number[] = [];
+  const rounds: number[] = [];
+  let roundsOf: number | undefined;
   const allScores: number[] = [];
   const winScores: number[] = [];
   const started = performance.now();
@@ -204,6 +211,11 @@ export function runSimulation(
     else {
       r.completed++;
       lengths.push(res.actions);
+      const pr = game.progress?.(game.view(res.state, SPECTATOR));
+      if (pr) {
+        rounds.push(pr.round);
+        if (pr.of !== undefined) roundsOf = Math.max(roundsOf ?? 0, pr.of);
+      }
       r.byReason[res.outcome.reason] = (r.byReason[res.outcome.reason] ?? 0) + 1;
       const sc = res.outcome.scores;
       if (sc) {
@@ -234,6 +246,11 @@ export function runSimulation(
       min: lengths[0]!,
       max: lengths[lengths.length - 1]!,
     };
+  }
+  if (rounds.length) {
+    const histogram: Record<string, number> = {};
+    for (const v of [...rounds].sort((a, b) => a - b)) histogram[v] = (histogram[v] ?? 0) + 1;
+    r.rounds = { ...stats(rounds), ...(roundsOf !== undefined ? { of: roundsOf } : {}), histogram };
   }
   if (allScores.length) {
     const histogram: Record<string, number> = {};
@@ -349,6 +366,14 @@ function printReport(ctx: Ctx, game: AnyGame, r: SimulationReport): void {
   for (const [reason, count] of Object.entries(r.byReason).sort((a, b) => b[1] - a[1]))
     ctx.say('sim.reasonRow', { name: `${reason} — ${reasonText(game, reason, ctx.locale)}`, count });
   ctx.say('sim.length', r.length);
+  if (r.rounds) {
+    ctx.say(r.rounds.of !== undefined ? 'sim.roundsOf' : 'sim.rounds', { ...r.rounds });
+    ctx.say('sim.histogram.rounds', {
+      bars: Object.entries(r.rounds.histogram)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', '),
+    });
+  }
   if (r.scores) {
     ctx.say('sim.scores', { ...r.scores.all });
     ctx.say('sim.winScores', { ...r.scores.winners });

@@ -195,6 +195,9 @@ describe('simulate', () => {
     expect(rep.byBot.heuristic!.games).toBe(40);
     expect(rep.byTag.tribe).toBeDefined();
     expect(rep.length.min).toBeLessThanOrEqual(rep.length.median);
+    // Rounds as the game's progress tells them on the final public view.
+    expect(rep.rounds!.min).toBeGreaterThan(0);
+    expect(Object.values(rep.rounds!.histogram).reduce((a, b) => a + b, 0)).toBe(rep.completed);
     expect(rep.actionsPerSecond).toBeGreaterThan(0);
     const files = readdirSync(dir);
     expect(files).toHaveLength(20);
