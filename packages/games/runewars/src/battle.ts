@@ -15,7 +15,7 @@
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { fail, leftOf, pk } from './common.js';
+import { ctrl, fail, leftOf, pk, settle } from './common.js';
 import {
   canonOf,
   drawFate,
@@ -78,7 +78,7 @@ export function startBattle(
   log: EventSink,
 ): void {
   const p = pk(st);
-  const def = st.own[area]! >= 0 ? st.own[area]! : st.sh[area]! >= 0 ? st.sh[area]! : st.home[area]!;
+  const def = ctrl(st, area); // the area's controller, his allied neutrals with him (RW-NEUT-07/09)
   const neutral = def < 0;
   const ctl = neutral ? (st.opts.neutrals === 'auto' ? -1 : leftOf(st, seat)) : def;
   const f: BF = {
@@ -337,6 +337,7 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
         }
         f.step = S_END;
         if (f.xu.length) {
+          settle(st, f.area); // his faction units all sent out: allies left alone lose him (RW-NEUT-10)
           // RW-BATTLE-56: the excess retreats together, routed, into one adjacent area.
           st.stack.push({
             k: 'retreat',

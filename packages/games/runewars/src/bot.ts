@@ -6,7 +6,11 @@
  * free Supremacy. It attacks an enemy's or neutrals' area only with clearly more strength than the
  * defence there (units, routed hexagons, the stronghold), and in a battle it draws with its largest
  * type, routs hexagons first (they still count), puts damage where it destroys least, aims its abilities
- * at the enemy's strongest units, and places its Victory card as soon as it can.
+ * at the enemy's strongest units, and places its Victory card as soon as it can. Against unallied neutral
+ * units too strong to beat it tries diplomacy (if it has influence), spending as few influence tokens as
+ * give it three chances in four of a gold or silver card by the public Fate discard; it resolves gold
+ * before silver, battles after red only when clearly stronger, and takes neutral units from a city
+ * (Rally Support) when the area has room for them.
  */
 import type { Bot, BotContext, BotFactory, Seat } from '@tabula/engine';
 import type { BoardRt } from './common.js';
@@ -27,16 +31,60 @@ function boardOf(p: Pack, v: RwView): BoardRt {
   return b;
 }
 
+/** Units in an area held by a player: his faction's and his allied neutrals (RW-NEUT-07). */
 function unitsIn(p: Pack, v: RwView, a: number): number {
+  if (v.own[a]! < 0) return 0;
   let n = 0;
-  for (let u = 0; u < p.U; u++) if (p.units[u]!.faction >= 0) n += v.us[a * p.U + u]! + v.ur[a * p.U + u]!;
+  for (let u = 0; u < p.U; u++) n += v.us[a * p.U + u]! + v.ur[a * p.U + u]!;
   return n;
 }
 
-/** Standing units a seat has in an area. */
+/** Standing units a seat has in an area (allied neutrals included). */
 function standingIn(p: Pack, v: RwView, a: number): number {
+  if (v.own[a]! < 0) return 0;
   let n = 0;
-  for (let u = 0; u < p.U; u++) if (p.units[u]!.faction >= 0) n += v.us[a * p.U + u]!;
+  for (let u = 0; u < p.U; u++) n += v.us[a * p.U + u]!;
+  return n;
+}
+
+/** Unallied neutral units in an area (an area nobody holds). */
+function neutralsIn(p: Pack, v: RwView, a: number): number {
+  if (v.own[a]! >= 0) return 0;
+  let n = 0;
+  for (const u of p.neutrals) n += v.us[a * p.U + u]! + v.ur[a * p.U + u]!;
+  return n;
+}
+
+/**
+ * The chance that `k` Fate cards drawn now show at least one gold or silver symbol, counted from the
+ * public discard (the deck holds every card not discarded; cards in a battle are never out now).
+ */
+function diplomacyOdds(p: Pack, v: RwView, k: number): number {
+  let red = 0,
+    all = 0;
+  const gone = new Set(v.decks.fateDiscard);
+  for (let c = 0; c < p.fate.length; c++) {
+    if (gone.has(c)) continue;
+    all++;
+    if (p.fate[c]!.destiny === 'red') red++;
+  }
+  if (v.decks.fate === 0) {
+    red = 0;
+    all = 0;
+    for (const c of p.fate) {
+      all++;
+      if (c.destiny === 'red') red++;
+    }
+  }
+  let pRed = 1;
+  for (let i = 0; i < k; i++) pRed *= all - i > 0 ? Math.max(0, red - i) / (all - i) : 0;
+  return 1 - pRed;
+}
+
+/** The strength of units by type list (health and shape), as `defence` counts a defender's. */
+function strengthOf(p: Pack, us: number[]): number {
+  let n = 0;
+  for (const u of us) n += 1 + p.units[u]!.health * 0.25;
   return n;
 }
 
@@ -148,7 +196,34 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
     case 'hsup':
       return pick((a) => (a.type === 'done' ? 1 : a.type === 'gain' ? 2 : 0));
     case 'rally':
-      return pick((a) => (a.type === 'rally' ? (a.benefit === 'influence' ? 3 : 2) : 0));
+      return pick((a) => {
+        if (a.type === 'neutral') return p.units[a.u]!.health + p.units[a.u]!.initiative * 0.1;
+        if (a.type !== 'rally') return 0;
+        if (a.benefit === 'neutrals') {
+          const c = p.cities[v.city[a.area]!]!;
+          return unitsIn(p, v, a.area) + c.count <= 8 ? 3.5 : 0.5;
+        }
+        return a.benefit === 'influence' ? 3 : 2;
+      });
+    case 'diplo': {
+      const mine = strengthOf(p, top.u);
+      const d = defence(p, v, top.area);
+      if (top.step === 0) {
+        if (mine >= d * 1.5 + 1 && legal.some((a) => a.type === 'fight'))
+          return pick((a) => (a.type === 'fight' ? 1 : 0));
+        // The fewest influence tokens with three chances in four of gold or silver.
+        return pick((a) => {
+          if (a.type !== 'diplomacy') return a.type === 'fight' ? 0.5 : 0;
+          const odds = diplomacyOdds(p, v, a.spend);
+          return (odds >= 0.75 ? 2 : odds) - a.spend * 0.05;
+        });
+      }
+      if (top.step === 1) {
+        const rank = { gold: 3, silver: 2, red: 0 } as const;
+        return pick((a) => (a.type === 'fate' ? rank[p.fate[a.card]!.destiny] : 0));
+      }
+      return pick((a) => (a.type === 'fight' ? (mine >= d * 1.2 ? 1 : -1) : 0));
+    }
     case 'victory':
       return pick((a) => (a.type === 'victory' ? (a.use ? 3 : 0) : 1));
     case 'battle':
@@ -178,7 +253,13 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
           if (!held) return mine > 0 ? 1 + worth(p, v, x) : -1;
           // A battle: only with clearly more strength, for an area worth it.
           const d = defence(p, v, x);
-          if (mine < 2 || mine < d * 1.5 + 1) return -1;
+          if (mine < 2 || mine < d * 1.5 + 1) {
+            // Unallied neutrals too strong: diplomacy, if it has influence and there is room.
+            const k = neutralsIn(p, v, x);
+            if (k > 0 && k <= 6 && mine >= 1 && v.players[seat]!.inf >= 2 && v.own[x]! < 0)
+              return 0.3 + worth(p, v, x) * 0.8;
+            return -1;
+          }
           return 0.5 + worth(p, v, x) - d * 0.2;
         });
       }
@@ -187,7 +268,10 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
       const sent = new Map<number, number>();
       for (let i = 0; i < top.d.length; i += 2) sent.set(top.d[i]!, (sent.get(top.d[i]!) ?? 0) + 1);
       const moved = top.d.length / 2;
-      const want = fight ? Math.min(8, Math.ceil(defence(p, v, x) * 1.5) + 2) : 2;
+      let want = fight ? Math.min(8, Math.ceil(defence(p, v, x) * 1.5) + 2) : 2;
+      const k = neutralsIn(p, v, x);
+      // Diplomacy planned (neutrals too strong to beat from here): two units, within 8 with the neutrals.
+      if (k > 0 && reachable(p, v, b, x, seat) < defence(p, v, x) * 1.5 + 1) want = Math.min(2, 8 - k);
       return pick((a) => {
         if (a.type === 'commit') return moved >= want || !fight ? (moved > 0 ? 1 : 0) : 0.2;
         if (a.type !== 'draft') return -1;

@@ -19,6 +19,8 @@ function cloneFrame(f: Frame): Frame {
       return { ...f, areas: f.areas.slice() };
     case 'retreat':
       return { ...f, u: f.u.slice() };
+    case 'diplo':
+      return { ...f, u: f.u.slice(), cs: f.cs.slice() };
     case 'battle':
       return {
         ...f,

@@ -90,8 +90,8 @@ export function crossable(e: number, flying: boolean, winter: boolean): boolean 
 
 /* ------------------------------------------------------------------ units and control */
 
-/** Units of a seat in an area (standing and routed; allied neutrals count, RW-LIMIT-01). */
-export function unitsOf(st: RwState, a: number, seat: Seat): number {
+/** A seat's own faction units in an area (standing and routed), without allied neutrals. */
+export function factionUnitsOf(st: RwState, a: number, seat: Seat): number {
   if (st.own[a] !== seat) return 0;
   const p = pk(st);
   const us = p.factions[st.fac[seat]!]!.units;
@@ -101,13 +101,54 @@ export function unitsOf(st: RwState, a: number, seat: Seat): number {
   return n;
 }
 
-/** Unallied neutral units in an area. */
+/**
+ * Units of a seat in an area (standing and routed): his faction units and the neutral units allied with
+ * him there (RW-LIMIT-01, RW-NEUT-07: they count toward the 8-unit limit and the winter food limit).
+ */
+export function unitsOf(st: RwState, a: number, seat: Seat): number {
+  if (st.own[a] !== seat) return 0;
+  return factionUnitsOf(st, a, seat) + neutralsIn(st, a);
+}
+
+/**
+ * Neutral units in an area: allied with the area's owner if it has one (`own`, RW-NEUT-06), else
+ * unallied (RW-NEUT-02).
+ */
 export function neutralsIn(st: RwState, a: number): number {
   const p = pk(st);
   const base = a * p.U;
+  const ns = p.neutrals;
   let n = 0;
-  for (const t of p.neutrals) n += st.us[base + t]! + st.ur[base + t]!;
+  for (let i = 0; i < ns.length; i++) n += st.us[base + ns[i]!]! + st.ur[base + ns[i]!]!;
   return n;
+}
+
+/** Unallied neutral units in an area (0 where a player's units, allied neutrals included, stand). */
+export function unalliedIn(st: RwState, a: number): number {
+  return st.own[a]! >= 0 ? 0 : neutralsIn(st, a);
+}
+
+/**
+ * The alliance of an area's neutral units after its owner's units changed (RW-NEUT-10, RW-NEUT-17,
+ * RW-RETREAT-14): allied neutrals stay allied while their ally controls the area — by his own faction
+ * units, or his stronghold or home realm there (they never confer control themselves); otherwise they
+ * become unallied and the area has no owner. An area left with no units has no owner either.
+ */
+export function settle(st: RwState, a: number): void {
+  const o = st.own[a]!;
+  if (o < 0 || factionUnitsOf(st, a, o) > 0) return;
+  if ((st.sh[a] === o || st.home[a] === o) && neutralsIn(st, a) > 0) return;
+  st.own[a] = -1;
+}
+
+/**
+ * Neutral units placed (or moved) by an effect into an area (RW-NEUT-14/15): allied with the player who
+ * controls the area, unallied in an uncontrolled one.
+ */
+export function placeNeutrals(st: RwState, a: number, u: number, n: number): void {
+  const c = ctrl(st, a);
+  st.us[a * pk(st).U + u]! += n;
+  if (c >= 0) st.own[a] = c;
 }
 
 /** The seat controlling an area (RW-TERM-04/05), -1 none. */
@@ -117,7 +158,9 @@ export function ctrl(st: RwState, a: number): Seat {
   const s = st.sh[a]!;
   if (s >= 0) return s;
   const h = st.home[a]!;
-  if (h >= 0) return h;
+  // RW-TERM-05: the owner controls his home realm area unless hostile units stand there — unallied
+  // neutral units too (RW-NEUT-02, RW-TERM-15), left there when an enemy's allies lost their ally.
+  if (h >= 0) return neutralsIn(st, a) > 0 ? -1 : h;
   return -1;
 }
 
@@ -137,16 +180,15 @@ export function addUnits(st: RwState, a: number, u: number, n: number, seat: Sea
   if (seat >= 0) st.own[a] = seat;
 }
 
-/** Removes one unit (standing unless `routed`); clears the area's owner when none is left. */
+/**
+ * Removes one unit (standing unless `routed`); clears the area's owner when none of his units is left,
+ * and his allied neutral units there become unallied if he no longer controls it (`settle`).
+ */
 export function removeUnit(st: RwState, a: number, u: number, routed: boolean, seat: Seat): void {
   const i = a * pk(st).U + u;
   if (routed) st.ur[i]!--;
   else st.us[i]!--;
-  if (seat >= 0 && unitsOfAny(st, a, seat) === 0) st.own[a] = -1;
-}
-
-function unitsOfAny(st: RwState, a: number, seat: Seat): number {
-  return unitsOf(st, a, seat);
+  if (seat >= 0) settle(st, a);
 }
 
 /** Figures of a unit type in play: on the board and in a battle's initiative rows (supply = figures − this, RW-CLIMIT-01). */
@@ -154,7 +196,10 @@ export function onBoard(st: RwState, u: number): number {
   const U = pk(st).U;
   let n = 0;
   for (let i = u; i < st.us.length; i += U) n += st.us[i]! + st.ur[i]!;
-  for (const f of st.stack) if (f.k === 'battle') for (const x of f.fu) if (x === u) n++;
+  for (const f of st.stack)
+    if (f.k === 'battle') {
+      for (const x of f.fu) if (x === u) n++;
+    } else if (f.k === 'diplo') for (const x of f.u) if (x === u) n++;
   return n;
 }
 

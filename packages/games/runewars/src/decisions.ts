@@ -2,19 +2,19 @@
  * The decision points (10-decision-points.md §3) as one flow table of the engine's decision-point kit:
  * a node per kind of frame of the operation stack (`RwState.stack`, top = last). The game frame runs
  * setup and the seasons (year.ts); every other frame waits for its decision, defined in the chapter it
- * belongs to (setup.ts, year.ts, orders.ts, movement.ts, battle.ts, tasks.ts, retreat.ts, victory.ts,
- * board.ts). A battle frame waits for different decisions as it goes (`decideBy`). The kit derives `prompts`,
+ * belongs to (setup.ts, year.ts, orders.ts, movement.ts, diplomacy.ts, battle.ts, tasks.ts, retreat.ts,
+ * victory.ts, board.ts). A battle frame waits for different decisions as it goes (`decideBy`). The kit derives `prompts`,
  * `legalActions`, `apply`'s dispatch and the timeout defaults of RW-DP-88/89 from the table.
  */
 import type { Decision, EventSink, FlowTable } from '@tabula/engine';
 import { flow, inputError, OK } from '@tabula/engine';
 import { fail, lookAtControlled } from './common.js';
-import { markerDecision, tileDecision } from './board.js';
+import { markerDecision, runMarker, runTile, tileDecision } from './board.js';
 import { mobDecision, stratDecision } from './movement.js';
 import {
   fortDecision,
   hsupDecision,
-  rallyDecision,
+  rallyDecisionOf,
   recruitDecision,
   runFort,
   runHsup,
@@ -24,6 +24,7 @@ import {
 import { factionDecision, homeDecision, placeDecision, runesDecision } from './setup.js';
 import { battleDecision, runBattle } from './battle.js';
 import { retreatDecision, runRetreat } from './retreat.js';
+import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
 import { resign } from './resign.js';
 import {
@@ -41,8 +42,8 @@ import type { Frame, RwAction, RwState } from './types.js';
 
 export const table: FlowTable<RwState, Frame, RwAction> = {
   game: { run: runGame },
-  tile: { decide: tileDecision },
-  marker: { decide: markerDecision },
+  tile: { run: runTile, decide: tileDecision },
+  marker: { run: runMarker, decide: markerDecision },
   faction: { run: byDefaultIfOut(factionDecision), decide: factionDecision },
   runes: { run: byDefaultIfOut(runesDecision), decide: runesDecision },
   home: { run: byDefaultIfOut(homeDecision), decide: homeDecision },
@@ -56,7 +57,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   sup: { decide: supDecision },
   recruit: { decide: recruitDecision },
   hsup: { run: runHsup, decide: hsupDecision },
-  rally: { run: runRally, decide: rallyDecision },
+  rally: { run: runRally, decideBy: rallyDecisionOf },
   title: { decide: titleDecision },
   fort: { run: runFort, decide: fortDecision },
   cull: { run: runCull, decide: cullDecision },
@@ -64,6 +65,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   fall: { decide: fallDecision },
   battle: { run: runBattle, decideBy: battleDecision },
   retreat: { run: runRetreat, decide: retreatDecision },
+  diplo: { run: runDiplo, decideBy: diploDecisionOf },
   victory: { decide: victoryDecision },
 };
 

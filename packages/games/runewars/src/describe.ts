@@ -3,7 +3,7 @@ import type { GameEvent, Locale, Prompt, Seat } from '@tabula/engine';
 import { defaultSeatName, translate } from '@tabula/engine';
 import { messages } from './messages.js';
 import type { Pack } from './pack.js';
-import { DEFAULT_PACK, packOf, SPECIALS } from './pack.js';
+import { DEFAULT_PACK, DIRS, key, packOf, qOf, rOf, rotate, SPECIALS } from './pack.js';
 import type { RwAction, RwState, RwView } from './types.js';
 import { RES, SEASONS } from './types.js';
 
@@ -72,6 +72,7 @@ export function localParams(
     else if ((k === 't' || k === 'title') && typeof v === 'number') out.title = p.titles[v]?.name[l] ?? '?';
     else if (k === 'dev' && typeof v === 'number') out[k] = tr(l, `rw.dev.${v}`);
     else if (k === 'benefit' && typeof v === 'string') out[k] = tr(l, `rw.benefit.${v}`);
+    else if (k === 'destiny' && typeof v === 'string') out[k] = tr(l, `rw.destiny.${v}`);
     else if (k === 'moves') out[k] = moveList(p, v, l);
     else if (k === 'fate' && Array.isArray(v))
       out[k] = v.map((n, s) => `${seatName(s)} ${String(n)}`).join(', ');
@@ -102,8 +103,15 @@ export function describeAction(
       const x = (st ?? null)?.p[seat]?.rune ?? v?.players[seat]?.rune ?? -1;
       return tr(l, x >= 0 ? 'rw.act.runeFalse' : 'rw.act.runeDragon', P({ area: a.area }));
     }
-    case 'home':
-      return tr(l, 'rw.act.home', P({ marker: a.marker }));
+    case 'home': {
+      const b = st ?? v;
+      if (!b || b.preset >= 0) return tr(l, 'rw.act.home', P({ marker: a.marker }));
+      const m = b.markers;
+      return tr(l, 'rw.act.homeAt', {
+        areas: besideCells(p, b.pos, [m[2 * a.marker] ?? -1, m[2 * a.marker + 1] ?? -1]),
+        deg: a.rot * 60,
+      });
+    }
     case 'stronghold':
       return a.from === undefined
         ? tr(l, 'rw.act.stronghold', P({ area: a.area }))
@@ -159,10 +167,19 @@ export function describeAction(
       return tr(l, 'rw.act.repair', P({ area: a.area }));
     case 'shuffle':
       return tr(l, a.swap ? 'rw.act.shuffleSwap' : 'rw.act.shuffle', P({ a: a.a, b: a.b }));
-    case 'tile':
-      return tr(l, 'rw.act.tile', { tile: p.tiles[a.tile]?.id ?? '?' });
+    case 'tile': {
+      const t = p.tiles[a.tile];
+      const cells = (t?.areas ?? []).map((x) => {
+        const [dq, dr] = rotate(p.areas[x]!.off[0], p.areas[x]!.off[1], a.rot);
+        return key(a.q + dq, a.r + dr);
+      });
+      const near = besideCells(p, (st ?? v)?.pos ?? [], cells);
+      return near
+        ? tr(l, 'rw.act.tileAt', { tile: t?.id ?? '?', areas: near, deg: a.rot * 60 })
+        : tr(l, 'rw.act.tileCentre', { tile: t?.id ?? '?', deg: a.rot * 60 });
+    }
     case 'marker':
-      return tr(l, 'rw.act.marker');
+      return tr(l, 'rw.act.markerAt', { areas: besideCells(p, (st ?? v)?.pos ?? [], [a.a, a.b]) });
     case 'draw':
       return tr(l, 'rw.act.draw', P({ u: a.u }));
     case 'rout':
@@ -192,11 +209,40 @@ export function describeAction(
       return tr(l, 'rw.act.reveal', P({ area: a.area }));
     case 'victory':
       return tr(l, a.use ? 'rw.act.victory.yes' : 'rw.act.victory.no');
+    case 'fight':
+      return tr(l, 'rw.act.fight');
+    case 'diplomacy':
+      return tr(l, 'rw.act.diplomacy', { spend: a.spend });
+    case 'fate': {
+      const c = p.fate[a.card];
+      return tr(l, 'rw.act.fate', {
+        fcard: c?.id ?? '?',
+        destiny: tr(l, `rw.destiny.${c?.destiny ?? 'red'}`),
+      });
+    }
+    case 'withdraw':
+      return tr(l, 'rw.act.withdraw');
+    case 'neutral':
+      return tr(l, 'rw.act.neutral', P({ u: a.u }));
     case 'resign':
       return tr(l, 'rw.act.resign');
     default:
       return tr(l, 'rw.act.unknown');
   }
+}
+
+/** The placed areas beside some lattice cells, by their printed names ("" if none). */
+function besideCells(p: Pack, pos: number[], cells: number[]): string {
+  const out: string[] = [];
+  for (const c of cells) {
+    if (c < 0) continue;
+    for (const [dq, dr] of DIRS) {
+      const n = key(qOf(c) + dq, rOf(c) + dr);
+      const a = pos.indexOf(n);
+      if (a >= 0 && !cells.includes(n) && !out.includes(p.areas[a]!.id)) out.push(p.areas[a]!.id);
+    }
+  }
+  return out.join(', ');
 }
 
 /** A unit named by its class in a battle: type, routed, damage. */
@@ -265,10 +311,14 @@ export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string):
     if (v.home[a]! >= 0) what.push(tr(l, 'rw.text.home', { seat: seatName(v.home[a]!) }));
     const mine: string[] = [];
     const neut: string[] = [];
+    const allied = v.own[a]! >= 0; // neutral units beside a player's are his allies (RW-NEUT-06)
     for (let u = 0; u < p.U; u++) {
       const n = v.us[a * p.U + u]! + v.ur[a * p.U + u]!;
       if (!n) continue;
-      (p.units[u]!.faction < 0 ? neut : mine).push(`${n} ${p.units[u]!.name[l]}`);
+      const x = `${n} ${p.units[u]!.name[l]}`;
+      if (p.units[u]!.faction >= 0) mine.push(x);
+      else if (allied) mine.push(tr(l, 'rw.text.allied', { units: x }));
+      else neut.push(x);
     }
     if (mine.length) what.push(tr(l, 'rw.text.units', { seat: seatName(v.own[a]!), units: mine.join(', ') }));
     if (neut.length) what.push(tr(l, 'rw.text.neutrals', { units: neut.join(', ') }));
@@ -293,6 +343,14 @@ export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string):
     if (what.length) lines.push(tr(l, 'rw.text.area', { area: p.areas[a]!.id, what: what.join('; ') }));
   }
   for (const f of v.stack) {
+    if (f.k === 'diplo' && f.u.length)
+      lines.push(
+        tr(l, 'rw.text.diplo', {
+          seat: seatName(f.seat),
+          area: p.areas[f.area]!.id,
+          units: f.u.map((u) => p.units[u]!.name[l]).join(', '),
+        }),
+      );
     if (f.k !== 'battle') continue;
     lines.push(
       tr(l, 'rw.text.battle', {

@@ -20,7 +20,11 @@ const optionsSchema: readonly OptionSpec[] = [
     label: 'rw.opt.board',
     help: 'rw.opt.board.help',
     kind: 'choice',
-    choices: [{ value: 'preset', label: 'rw.opt.board.preset' }],
+    choices: [
+      { value: 'preset', label: 'rw.opt.board.preset' },
+      { value: 'manual', label: 'rw.opt.board.manual' },
+      { value: 'random', label: 'rw.opt.board.random' },
+    ],
     default: 'preset',
   },
   {
@@ -47,11 +51,8 @@ export function parseOptions(raw: unknown): Result<RwOptions> {
     if (!known.includes(k)) return bad(`unknown option "${k}" (known: ${known.join(', ')})`);
   const o: RwOptions = { board: 'preset' };
   if (r.board !== undefined) {
-    if (r.board !== 'preset')
-      return bad(
-        '"board" must be "preset" (boards built by the players are not available yet)',
-        'RW-SETUP-22',
-      );
+    if (r.board !== 'preset' && r.board !== 'manual' && r.board !== 'random')
+      return bad('"board" must be "preset", "manual" or "random"', 'RW-SETUP-22');
     o.board = r.board;
   }
   if (r.neutrals !== undefined) {

@@ -1,11 +1,12 @@
 /**
- * The invariants of RW-IMPL-41 for M0–M2, checked after every action by the property tests: at most 8
+ * The invariants of RW-IMPL-41 for M0–M3, checked after every action by the property tests: at most 8
  * units of a player per area outside a battle (after any pending limit check), one rune token per area,
  * hand limits after any pending discard, dials within range, developments only at strongholds, one
  * stronghold per area and none in a city area; and conservation: figures of every unit type within the
  * box (on the board and in a battle's rows), rune tokens (board + piles), strongholds per faction, Order
- * cards (hand + played + pick), Fate cards (deck + discard + drawn); battles: no faction units beside
- * unallied neutrals outside a battle, nothing left of an eliminated player.
+ * cards (hand + played + pick), Fate cards (deck + discard + drawn, diplomacy's included); allied neutral
+ * units only in areas their ally controls, outside a battle or diplomacy there (RW-NEUT-10); nothing left
+ * of an eliminated player.
  */
 import { pk } from './common.js';
 import { health } from './fight.js';
@@ -53,6 +54,12 @@ export function checkInvariants(st: RwState): string[] {
           );
       }
       fateHeld += f.cs[0]!.length + f.cs[1]!.length;
+    } else if (f.k === 'diplo') {
+      // Units waiting while diplomacy is attempted (diplomacy.ts), and its drawn Fate cards.
+      pendingBattle = true;
+      contested.push(f.area);
+      for (const u of f.u) total[u]!++;
+      fateHeld += f.cs.length;
     }
   }
   if (fateHeld + st.decks.fate.length + st.decks.fateDiscard.length !== p.fate.length)
@@ -81,19 +88,32 @@ export function checkInvariants(st: RwState): string[] {
         any = true;
         if (f !== ownFac) wrong = true;
         else mine += n + r;
-      } else neutral = true;
+      } else {
+        neutral = true;
+        if (own >= 0) mine += n + r; // allied neutrals count (RW-LIMIT-01)
+      }
     }
     const id = () => p.areas[a]!.id;
     if (neg) bad.push(`negative units in ${id()}`);
     if ((any || neutral) && !on) bad.push(`units off the board in ${id()}`);
     if (wrong) bad.push(`units of the wrong owner in ${id()}`);
     const inBattle = contested.includes(a);
-    if (!any && own >= 0 && !inBattle) bad.push(`an owner without units in ${id()}`);
-    if (any && neutral && !inBattle)
-      bad.push(`faction units beside unallied neutral units in ${id()} (RW-NEUT-06, M3)`);
+    // Neutral units beside a player's units are his allies (RW-NEUT-06); without his faction units they
+    // stay allied only where his stronghold or home realm keeps the area his (RW-NEUT-10/17, RW-IMPL-41).
+    if (!any && own >= 0 && !inBattle && !(neutral && (st.sh[a] === own || st.home[a] === own)))
+      bad.push(
+        `an owner without units, or allied neutrals where their ally lost control, in ${id()} (RW-NEUT-10)`,
+      );
+    if (any && own < 0) bad.push(`faction units without an owner in ${id()}`);
     if (own >= 0 && st.p[own]!.out) bad.push(`units of an eliminated player in ${id()}`);
     if (own >= 0 && !pendingCull && !pendingBattle && mine > p.rules.unitLimit)
       bad.push(`more than ${p.rules.unitLimit} units in ${id()} (RW-LIMIT-01)`);
+    if (own < 0 && neutral && !pendingCull && !pendingBattle && !inBattle) {
+      let k = 0;
+      for (const u of p.neutrals) k += st.us[base + u]! + st.ur[base + u]!;
+      if (k > p.rules.unitLimit)
+        bad.push(`more than ${p.rules.unitLimit} neutral units in ${id()} (RW-LIMIT-07)`);
+    }
     const k = st.rk[a]!;
     if (k >= 0) {
       if (!on || st.rh[a]! <= 0) bad.push(`a rune token without a handle in ${id()}`);

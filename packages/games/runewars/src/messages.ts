@@ -8,7 +8,8 @@ const en: Record<string, string> = {
   'rw.rules':
     "Each season a Season card resolves, then every player secretly picks one of his eight Order cards; they are revealed together and resolved from the lowest number. An Order higher than every card you played earlier this year also gives its Supremacy bonus. Moving units into an enemy's or neutrals' area starts a battle fought with Fate cards, initiative by initiative. A player with 6 dragon runes may place his Victory card and win a year later; a player who controls no area is out. After seven years the runes are turned face up: most dragon runes wins.",
   'rw.opt.board': 'Board',
-  'rw.opt.board.help': 'A preset board of the data pack, or tiles placed by the players',
+  'rw.opt.board.help':
+    'A preset board of the data pack, tiles and home realms placed by the players, or placed by the engine at random',
   'rw.opt.board.preset': 'Preset board',
   'rw.opt.board.manual': 'Built by the players',
   'rw.opt.data': 'Data pack',
@@ -354,6 +355,62 @@ const en: Record<string, string> = {
   'rw.defensive.protectiveWards': 'Protective Wards',
   'rw.defensive.cursedTomb': 'the Cursed Tomb',
   'rw.defensive.hungrySpawn': 'the Hungry Spawn',
+  // M3: allied neutral units, diplomacy, Rally Support's neutral units
+  'rw.diplomacy': 'Neutral units hold this area: start a battle, or attempt diplomacy spending influence',
+  'rw.diplomacy.card': 'Diplomacy: choose the Fate card whose destiny resolves',
+  'rw.diplomacy.red': 'Diplomacy failed (red): battle the neutral units, or retreat your units',
+  'rw.rallyNeutral': 'Rally Support: choose the neutral unit to place',
+  'rw.benefit.neutrals': 'neutral units',
+  'rw.destiny.gold': 'gold (the neutral units join you)',
+  'rw.destiny.silver': 'silver (the neutral units retreat)',
+  'rw.destiny.red': 'red (battle or retreat)',
+  'rw.act.fight': 'Battle',
+  'rw.act.diplomacy': 'Attempt diplomacy: spend {spend} influence and draw as many Fate cards',
+  'rw.act.fate': 'Resolve Fate card #{fcard}: {destiny}',
+  'rw.act.withdraw': 'Retreat your units, routed',
+  'rw.act.neutral': 'Place {u}',
+  'rw.ev.enterNeutrals': '{seat} moves {n} unit(s) into {area}, held by neutral units',
+  'rw.ev.diplomacyBattle': '{seat} battles the neutral units in {area}',
+  'rw.ev.diplomacyDrawn':
+    '{seat} attempts diplomacy in {area}: spends {spend} influence and draws {n} Fate card(s)',
+  'rw.ev.diplomacy': '{seat} resolves Fate card #{fcard} in {area}: {destiny}; cards drawn: {cards}',
+  'rw.ev.diplomacyWithdraw': '{seat} retreats his units from {area}',
+  'rw.ev.rallyNeutral': '{seat} places {u} in {area}, allied with him',
+  'rw.err.alliedAlone':
+    'Allied neutral units move into an area that is not friendly only together with one of your faction units.',
+  'rw.err.diplomacyRoom':
+    'This Mobilize card has fought its battle: your units moved in and the neutral units there must stay within 8, so that diplomacy remains possible.',
+  'rw.err.diplomacyOver': 'Your units and the neutral units here are more than 8: you must battle.',
+  'rw.err.diplomacySpend': 'Spend 1 to 6 influence that you have (diplomacy needs at least 1).',
+  'rw.err.diplomacyCard': 'Choose one of the Fate cards you drew.',
+  'rw.err.redRetreat':
+    'This Mobilize card has already fought its battle: after a red symbol your units must retreat.',
+  'rw.err.rallyNeutral': "Choose a neutral unit of the city's class that is still in the neutral supply.",
+  'rw.text.allied': '{units} (allied)',
+  'rw.text.diplo': '{seat} stands among the neutral units of {area} with {units}',
+  // M0: boards built by the players, the random board
+  'rw.opt.board.random': 'Random (built by the engine)',
+  'rw.act.tileCentre': 'Tile {tile} in the centre, turned {deg}°',
+  'rw.act.tileAt': 'Tile {tile} against {areas}, turned {deg}°',
+  'rw.act.markerAt': 'A setup marker against {areas}',
+  'rw.act.homeAt': 'Home realm on the marker against {areas}, turned {deg}°',
+  'rw.ev.tile': '{seat} places tile {tile}',
+  'rw.ev.marker': '{seat} places a home realm setup marker ({left} to go)',
+  'rw.ev.boardRedo': 'No legal placement: the board step starts again',
+  'rw.ev.randomBoard': 'The tiles and the setup markers are placed at random',
+  'rw.err.notYourTile': 'Place one of the tiles your Setup Quests name.',
+  'rw.err.tileCentre': 'The first tile goes in the centre.',
+  'rw.err.tileFree': 'A tile goes on free places of the board.',
+  'rw.err.tileBorder': 'A mountain or water border may not lie against another mountain or water border.',
+  'rw.err.tileTouch': 'Two areas of the tile must touch two different areas already placed.',
+  'rw.err.markerPlace': 'A marker covers two adjacent free places against the board.',
+  'rw.err.markerApart': 'At least three areas between two markers.',
+  'rw.err.markerTouch':
+    'A marker touches at least three plain (not mountain, not water) borders of the board.',
+  'rw.err.markerHome': 'A home realm must fit on the marker: its third area on a free place.',
+  'rw.err.homeFace': 'Home realm tiles have one face in this data pack: choose a rotation.',
+  'rw.err.homePlace':
+    "Two of your realm's areas on the marker's places, the third on a free place, and no mountain or water border against another.",
 };
 
 const ru: Record<string, string> = {
@@ -363,7 +420,8 @@ const ru: Record<string, string> = {
   'rw.rules':
     'В каждом сезоне разыгрывается карта сезона, затем каждый игрок тайно выбирает одну из восьми карт приказов; их открывают одновременно и выполняют, начиная с наименьшего номера. Приказ старше всех карт, сыгранных вами ранее в этом году, даёт и бонус превосходства. Ввод отрядов в область врага или нейтралов начинает битву на картах судьбы, по инициативе. Игрок с 6 рунами драконов может положить карту победы и победить через год; игрок без областей выбывает. Через семь лет руны открываются: побеждает тот, у кого больше рун драконов.',
   'rw.opt.board': 'Поле',
-  'rw.opt.board.help': 'Готовое поле из набора данных или тайлы, выложенные игроками',
+  'rw.opt.board.help':
+    'Готовое поле из набора данных, тайлы и родные земли, выложенные игроками, или выложенные движком случайно',
   'rw.opt.board.preset': 'Готовое поле',
   'rw.opt.board.manual': 'Собирают игроки',
   'rw.opt.data': 'Набор данных',
@@ -703,6 +761,63 @@ const ru: Record<string, string> = {
   'rw.defensive.protectiveWards': '«Сторожевой караул»',
   'rw.defensive.cursedTomb': '«Проклятая гробница»',
   'rw.defensive.hungrySpawn': '«Голодное отродье»',
+  // M3: союзные нейтралы, дипломатия, нейтральные отряды поддержки
+  'rw.diplomacy': 'Область занята нейтралами: начните битву или попробуйте дипломатию, потратив влияние',
+  'rw.diplomacy.card': 'Дипломатия: выберите карту судьбы, чей символ судьбы разыгрывается',
+  'rw.diplomacy.red':
+    'Дипломатия не удалась (красный символ): сразитесь с нейтралами или отведите свои отряды',
+  'rw.rallyNeutral': 'Поддержка: выберите нейтральный отряд, который выставляете',
+  'rw.benefit.neutrals': 'нейтральные отряды',
+  'rw.destiny.gold': 'золото (нейтралы становятся союзниками)',
+  'rw.destiny.silver': 'серебро (нейтралы отступают)',
+  'rw.destiny.red': 'красный (битва или отступление)',
+  'rw.act.fight': 'Битва',
+  'rw.act.diplomacy': 'Дипломатия: потратить влияние ({spend}) и взять столько же карт судьбы',
+  'rw.act.fate': 'Разыграть карту судьбы №{fcard}: {destiny}',
+  'rw.act.withdraw': 'Отвести свои отряды (опрокинутыми)',
+  'rw.act.neutral': 'Выставить: {u}',
+  'rw.ev.enterNeutrals': '{seat} вводит отряды ({n}) в {area}, где стоят нейтралы',
+  'rw.ev.diplomacyBattle': '{seat} вступает в битву с нейтралами в {area}',
+  'rw.ev.diplomacyDrawn':
+    '{seat} пробует дипломатию в {area}: тратит влияние ({spend}) и берёт карты судьбы ({n})',
+  'rw.ev.diplomacy': '{seat} разыгрывает карту судьбы №{fcard} в {area}: {destiny}; взятые карты: {cards}',
+  'rw.ev.diplomacyWithdraw': '{seat} отводит свои отряды из {area}',
+  'rw.ev.rallyNeutral': '{seat} выставляет в {area}: {u} (союзники)',
+  'rw.err.alliedAlone':
+    'Союзные нейтралы входят в недружественную область только вместе с отрядом вашей фракции.',
+  'rw.err.diplomacyRoom':
+    'Эта карта мобилизации уже провела битву: ваших введённых отрядов и нейтралов там должно быть не больше 8, чтобы дипломатия оставалась возможной.',
+  'rw.err.diplomacyOver': 'Ваших отрядов и нейтралов здесь больше 8: нужно сражаться.',
+  'rw.err.diplomacySpend': 'Потратьте от 1 до 6 имеющегося влияния (для дипломатии нужно хотя бы 1).',
+  'rw.err.diplomacyCard': 'Выберите одну из взятых вами карт судьбы.',
+  'rw.err.redRetreat':
+    'Эта карта мобилизации уже провела битву: после красного символа ваши отряды должны отступить.',
+  'rw.err.rallyNeutral':
+    'Выберите нейтральный отряд класса, указанного на городе, который ещё есть в запасе.',
+  'rw.text.allied': '{units} (союзники)',
+  'rw.text.diplo': '{seat} стоит среди нейтралов в {area}: {units}',
+  // M0: поле, которое собирают игроки; случайное поле
+  'rw.opt.board.random': 'Случайное (собирает движок)',
+  'rw.act.tileCentre': 'Тайл {tile} в центр, поворот {deg}°',
+  'rw.act.tileAt': 'Тайл {tile} к {areas}, поворот {deg}°',
+  'rw.act.markerAt': 'Жетон родных земель к {areas}',
+  'rw.act.homeAt': 'Родные земли на жетон у {areas}, поворот {deg}°',
+  'rw.ev.tile': '{seat} кладёт тайл {tile}',
+  'rw.ev.marker': '{seat} кладёт жетон родных земель (осталось {left})',
+  'rw.ev.boardRedo': 'Некуда положить по правилам: этот шаг сборки поля начинается заново',
+  'rw.ev.randomBoard': 'Тайлы и жетоны родных земель разложены случайно',
+  'rw.err.notYourTile': 'Положите один из тайлов, названных вашими заданиями подготовки.',
+  'rw.err.tileCentre': 'Первый тайл кладётся в центр.',
+  'rw.err.tileFree': 'Тайл кладётся на свободные места поля.',
+  'rw.err.tileBorder': 'Горная или водная граница не может прилегать к другой горной или водной границе.',
+  'rw.err.tileTouch': 'Две области тайла должны касаться двух разных уже лежащих областей.',
+  'rw.err.markerPlace': 'Жетон занимает два соседних свободных места у края поля.',
+  'rw.err.markerApart': 'Между двумя жетонами должно быть не меньше трёх областей.',
+  'rw.err.markerTouch': 'Жетон касается не менее трёх обычных (не горных и не водных) границ поля.',
+  'rw.err.markerHome': 'На жетон должны помещаться родные земли: третья их область — на свободное место.',
+  'rw.err.homeFace': 'У тайлов родных земель в этом наборе данных одна сторона: выберите поворот.',
+  'rw.err.homePlace':
+    'Две области ваших земель — на места жетона, третья — на свободное место, без горной или водной границы против другой такой же.',
 };
 
 export const messages: Catalog = { en, ru };

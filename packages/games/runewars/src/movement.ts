@@ -4,13 +4,21 @@
  * Moves are drafted one figure at a time and committed together: every figure of a plan or an activation
  * moves at once, judged against the board as it stood before (RW-STRAT-06/08, RW-MOVE-28/29).
  *
- * Moving units into an area with enemy units, an enemy-controlled area or an area of unallied neutral
- * units starts a battle there once the activation's moves are made (RW-MOB-03/04, RW-MOVE-02/03/31/32,
- * battle.ts); a Mobilize card starts at most one battle over its two resolutions (RW-MOB-07). Diplomacy
- * with neutrals comes with M3: until then moving into them means battle (RW-DP-45).
+ * Moving units into an area with enemy units or an enemy-controlled area starts a battle there once the
+ * activation's moves are made (RW-MOB-03/04, RW-MOVE-02/31/32, battle.ts); moving into an area of unallied
+ * neutral units asks for battle or diplomacy (RW-MOVE-03, RW-DIPLO-01, diplomacy.ts); a Mobilize card
+ * starts at most one battle over its two resolutions (RW-MOB-07..10).
+ *
+ * Neutral units allied with the player move as his units (RW-NEUT-07/08), from the areas he holds, but a
+ * move of theirs must end in a friendly area: one friendly before the move, or one where at least one of
+ * his faction units ends the same movement (RW-NEUT-12/13, RW-STRAT-09). Drafted one at a time, such a
+ * move is offered once a faction unit has been drafted to the same destination (an undo takes the last
+ * draft first, so the plan never loses it). Allied neutrals left in an area their ally no longer controls
+ * become unallied at the commit (RW-NEUT-10/17, `settle`).
  */
 import type { ApplyResult, Decision, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
+import type { Pack } from './pack.js';
 import {
   addUnits,
   board,
@@ -22,8 +30,10 @@ import {
   only,
   pk,
   removeUnit,
+  settle,
 } from './common.js';
 import { startBattle } from './battle.js';
+import { diplomacyPossible, startDiplomacy } from './diplomacy.js';
 import { activateAction, COMMIT, draftAction, draftInAction, PASS, UNDO } from './actions.js';
 import { checkLimit } from './year.js';
 import type { Frame, RwAction, RwState } from './types.js';
@@ -31,6 +41,33 @@ import type { Frame, RwAction, RwState } from './types.js';
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
 const winter = (st: RwState) => st.season === 3;
+
+/** The unit types a seat moves: his faction's and the neutral units allied with him (RW-NEUT-07). */
+const movers = (p: Pack, st: RwState, seat: Seat): number[] => p.factions[st.fac[seat]!]!.canonAll;
+const isNeutral = (p: Pack, u: number): boolean => p.units[u]!.faction < 0;
+
+/** Whether a seat has flying units to move: his faction's, or flying neutrals allied with him. */
+function flies(st: RwState, seat: Seat): boolean {
+  const p = pk(st);
+  if (p.factions[st.fac[seat]!]!.units.some((u) => p.units[u]!.flying)) return true;
+  for (const a of board(st).on)
+    if (st.own[a] === seat)
+      for (const u of p.neutrals) if (p.units[u]!.flying && st.us[a * p.U + u]) return true;
+  return false;
+}
+
+/**
+ * Whether an allied neutral unit's move into `to` ends in a friendly area (RW-NEUT-12/13, RW-STRAT-09):
+ * friendly before the move, or a faction unit of the seat drafted to the same destination (`d` holds
+ * drafts of `step` numbers each, destination at `di`, unit type last; `x` the activated area or -1).
+ */
+function alliedMayEnd(st: RwState, seat: Seat, to: number, d: number[], step: number, di: number): boolean {
+  if (ctrl(st, to) === seat) return true;
+  const p = pk(st);
+  for (let i = 0; i < d.length; i += step)
+    if ((di < 0 || d[i + di] === to) && !isNeutral(p, d[i + step - 1]!)) return true;
+  return false;
+}
 
 /** Units of type `u` in `a` not yet drafted (drafts are [from, u] pairs or [from, to, u] triples). */
 function free(st: RwState, a: number, u: number, d: number[], step: number): number {
@@ -64,18 +101,17 @@ const stratDests = new WeakMap<object, (number[] | null)[]>();
 function destsOf(st: RwState, f: F<'strat'>, seat: Seat): (number[] | null)[] {
   let d = stratDests.get(f);
   if (d) return d;
-  const p = pk(st);
   const b = board(st);
   const bit = 1 << seat;
   const w = winter(st);
-  const flies = p.factions[st.fac[seat]!]!.units.some((u) => p.units[u]!.flying);
+  const fly2 = flies(st, seat);
   d = new Array<number[] | null>(st.pos.length * 2).fill(null);
   resetFe(st.pos.length);
   for (const a of b.on) {
     if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
     const adj = b.adj[a]!,
       edge = b.edge[a]!;
-    for (let fly = 0; fly < (flies ? 2 : 1); fly++) {
+    for (let fly = 0; fly < (fly2 ? 2 : 1); fly++) {
       const out: number[] = [];
       // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
       for (let i = 0; i < adj.length; i++)
@@ -90,7 +126,7 @@ function destsOf(st: RwState, f: F<'strat'>, seat: Seat): (number[] | null)[] {
 function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): void {
   const p = pk(st);
   const dests = destsOf(st, f, seat);
-  const units = p.factions[st.fac[seat]!]!.units;
+  const units = movers(p, st, seat);
   const U = p.U;
   for (const a of board(st).on) {
     const walk = dests[a * 2];
@@ -98,7 +134,8 @@ function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): v
     for (const u of units) {
       if (st.us[a * U + u] === 0 || free(st, a, u, f.d, 3) <= 0) continue;
       const to = p.units[u]!.flying ? dests[a * 2 + 1]! : walk;
-      for (const t of to) out.push(draftAction(a, t, u));
+      const ally = isNeutral(p, u);
+      for (const t of to) if (!ally || alliedMayEnd(st, seat, t, f.d, 3, 1)) out.push(draftAction(a, t, u));
     }
   }
 }
@@ -106,13 +143,15 @@ function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): v
 function canStrat(st: RwState, f: F<'strat'>, seat: Seat, from: number, to: number, u: number): boolean {
   const p = pk(st);
   if (!Number.isInteger(from) || from < 0 || from >= st.pos.length || !Number.isInteger(u)) return false;
-  if (st.own[from] !== seat || st.act[from]! & (1 << seat) || !p.factions[st.fac[seat]!]!.units.includes(u))
-    return false;
+  if (st.own[from] !== seat || st.act[from]! & (1 << seat) || !movers(p, st, seat).includes(u)) return false;
   if (free(st, from, u, f.d, 3) <= 0) return false;
   const b = board(st);
   const i = b.adj[from]!.indexOf(to);
   return (
-    i >= 0 && crossable(b.edge[from]![i]!, p.units[u]!.flying, winter(st)) && friendlyOrEmpty(st, to, seat)
+    i >= 0 &&
+    crossable(b.edge[from]![i]!, p.units[u]!.flying, winter(st)) &&
+    friendlyOrEmpty(st, to, seat) &&
+    (!isNeutral(p, u) || alliedMayEnd(st, seat, to, f.d, 3, 1))
   );
 }
 
@@ -140,6 +179,8 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
         addUnits(st, f.d[i + 1]!, f.d[i + 2]!, 1, seat);
         dest.push(f.d[i + 1]!);
       }
+      // RW-NEUT-10: allies moved into an area friendly before the plan that his units all left lose him.
+      for (const t of dest) settle(st, t);
       if (log) {
         const moved = new Map<string, number>();
         for (let i = 0; i < f.d.length; i += 3) {
@@ -173,7 +214,8 @@ function stratRefusal(
   seat: Seat,
   a: Extract<RwAction, { type: 'draft' }>,
 ): ApplyResult {
-  if (!pk(st).factions[st.fac[seat]!]!.units.includes(a.u))
+  const p = pk(st);
+  if (!movers(p, st, seat).includes(a.u))
     return fail('noSuchUnit', 'You have no such unit there.', 'RW-MOVE-01');
   const b = board(st);
   if (!Number.isInteger(a.from) || a.from < 0 || a.from >= st.pos.length || st.own[a.from] !== seat)
@@ -184,21 +226,33 @@ function stratRefusal(
     return fail('noFreeUnit', 'No such standing unit left to move there (each moves once).', 'RW-STRAT-06');
   const i = b.adj[a.from]!.indexOf(a.to!);
   if (i < 0) return fail('notAdjacent', 'Strategize moves a figure to an adjacent area only.', 'RW-STRAT-06');
-  if (!crossable(b.edge[a.from]![i]!, pk(st).units[a.u]!.flying, winter(st)))
+  if (!crossable(b.edge[a.from]![i]!, p.units[a.u]!.flying, winter(st)))
     return fail('border', 'Mountain and water borders cannot be crossed.', 'RW-MOVE-10');
+  if (friendlyOrEmpty(st, a.to!, seat) && isNeutral(p, a.u))
+    return fail(
+      'alliedAlone',
+      'Allied neutral units move into an empty area only with one of your faction units moving there too.',
+      'RW-STRAT-09',
+    );
   return fail('notFriendly', 'Strategize moves only into friendly or empty areas.', 'RW-STRAT-02');
 }
 
 /* ------------------------------------------------------------------ Mobilize and Conquer */
 
-/** Whether moving units into `a` starts a battle (RW-MOB-03/04, RW-MOVE-02/03): an enemy's area or neutrals'. */
+/**
+ * Whether moving units into `a` starts a battle or diplomacy (RW-MOB-03/04, RW-MOVE-02/03): an enemy's
+ * area (his allied neutrals are enemy units too, RW-NEUT-09) or one of unallied neutral units.
+ */
 export function battleArea(st: RwState, a: number, seat: Seat): boolean {
   const c = ctrl(st, a);
   return c >= 0 ? c !== seat : neutralsIn(st, a) > 0;
 }
 
+/** An area of unallied neutral units only (RW-MOVE-03): moving in asks for battle or diplomacy. */
+const neutralArea = (st: RwState, a: number): boolean => ctrl(st, a) < 0 && neutralsIn(st, a) > 0;
+
 /** Whether this Order card has already started its battle (RW-MOB-07: one per Mobilize card). */
-function battleUsed(st: RwState, seat: Seat): boolean {
+export function battleUsed(st: RwState, seat: Seat): boolean {
   for (let i = st.stack.length - 1; i >= 0; i--) {
     const t = st.stack[i]!;
     if (t.k === 'turn' && t.seat === seat) return t.bat === 1;
@@ -209,13 +263,29 @@ function battleUsed(st: RwState, seat: Seat): boolean {
 /**
  * Areas a seat may activate now (RW-ACT-05, RW-MOB-01, RW-MOVE-24): any without his token; once his
  * Mobilize has started its battle, only areas where moving in starts none (RW-MOB-07: moving units there
- * would be the only use of activating them, no heroes yet).
+ * would be the only use of activating them, no heroes yet) — friendly or empty ones, and unallied
+ * neutrals' where diplomacy is still possible (RW-MOB-10: influence to spend, room for a unit within 8).
  */
 function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
   const bit = 1 << seat;
   const used = battleUsed(st, seat);
   for (const a of board(st).on)
-    if (!(st.act[a]! & bit) && (!used || friendlyOrEmpty(st, a, seat))) out.push(activateAction(a));
+    if (
+      !(st.act[a]! & bit) &&
+      (!used || friendlyOrEmpty(st, a, seat) || (neutralArea(st, a) && diplomacyPossible(st, seat, a, 1)))
+    )
+      out.push(activateAction(a));
+}
+
+/**
+ * Whether one more unit may be drafted into the activated area: once the battle is used, the units moved
+ * into unallied neutrals plus the neutrals must stay within 8, so that diplomacy remains possible
+ * (RW-MOB-07, RW-LIMIT-04).
+ */
+function roomIn(st: RwState, f: F<'mob'>, seat: Seat): boolean {
+  return (
+    !neutralArea(st, f.x) || !battleUsed(st, seat) || diplomacyPossible(st, seat, f.x, f.d.length / 2 + 1)
+  );
 }
 
 /**
@@ -266,8 +336,7 @@ function reachOf(st: RwState, f: F<'mob'>, seat: Seat): { walk: Int8Array; fly: 
     const max = p.rules.fastReach;
     resetFe(st.pos.length);
     const walk = reach(st, seat, f.x, false, max);
-    const flies = p.factions[st.fac[seat]!]!.units.some((u) => p.units[u]!.flying);
-    r = { walk, fly: flies ? reach(st, seat, f.x, true, max) : walk, x: f.x };
+    r = { walk, fly: flies(st, seat) ? reach(st, seat, f.x, true, max) : walk, x: f.x };
     reaches.set(f, r);
   }
   return r;
@@ -280,7 +349,12 @@ function canDraft(st: RwState, f: F<'mob'>, seat: Seat, a: number, u: number): b
   const t = p.units[u]!;
   const { walk, fly } = reachOf(st, f, seat);
   const d = (t.flying ? fly : walk)[a]!;
-  return d <= (t.fast ? p.rules.fastReach : p.rules.reach) && free(st, a, u, f.d, 2) > 0;
+  return (
+    d <= (t.fast ? p.rules.fastReach : p.rules.reach) &&
+    free(st, a, u, f.d, 2) > 0 &&
+    (t.faction >= 0 || alliedMayEnd(st, seat, f.x, f.d, 2, -1)) &&
+    roomIn(st, f, seat)
+  );
 }
 
 function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void {
@@ -288,10 +362,14 @@ function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void
   const r = p.rules;
   const bit = 1 << seat;
   const { walk, fly } = reachOf(st, f, seat);
+  if (!roomIn(st, f, seat)) return;
+  // RW-NEUT-13: allied neutrals go only where a faction unit goes too, unless the area is friendly.
+  const allies = alliedMayEnd(st, seat, f.x, f.d, 2, -1);
   for (const a of board(st).on) {
     if (a === f.x || st.own[a] !== seat || st.act[a]! & bit) continue; // RW-MOVE-22, RW-ACT-02
-    for (const u of p.factions[st.fac[seat]!]!.units) {
+    for (const u of movers(p, st, seat)) {
       const t = p.units[u]!;
+      if (t.faction < 0 && !allies) continue;
       const d = (t.flying ? fly : walk)[a]!;
       if (d > (t.fast ? r.fastReach : r.reach)) continue; // RW-MOVE-21
       if (free(st, a, u, f.d, 2) > 0) out.push(draftInAction(a, u));
@@ -358,6 +436,7 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
         removeUnit(st, f.d[i]!, f.d[i + 1]!, false, seat);
         if (!fight) addUnits(st, x, f.d[i + 1]!, 1, seat);
       }
+      if (!fight) settle(st, x); // RW-NEUT-10
       if (log) {
         const moved = new Map<string, number>();
         for (let i = 0; i < f.d.length; i += 2) {
@@ -373,7 +452,8 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       }
       const d = f.d;
       st.stack.pop();
-      if (fight) startBattle(st, seat, x, f.n, d, log);
+      if (fight && neutralArea(st, x)) startDiplomacy(st, seat, x, f.n, d, log);
+      else if (fight) startBattle(st, seat, x, f.n, d, log);
       else checkLimit(st, seat, [x]); // RW-LIMIT-03/05
       return OK;
     }
@@ -382,7 +462,7 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
     if (
       !Number.isInteger(a.from) ||
       !Number.isInteger(a.u) ||
-      !pk(st).factions[st.fac[seat]!]!.units.includes(a.u) ||
+      !movers(pk(st), st, seat).includes(a.u) ||
       !canDraft(st, f, seat, a.from, a.u)
     )
       return mobRefusal(st, f, seat, a);
@@ -399,7 +479,8 @@ function mobRefusal(
   seat: Seat,
   a: Extract<RwAction, { type: 'draft' }>,
 ): ApplyResult {
-  if (!pk(st).factions[st.fac[seat]!]!.units.includes(a.u))
+  const p = pk(st);
+  if (!movers(p, st, seat).includes(a.u))
     return fail('noSuchUnit', 'You have no such unit there.', 'RW-MOVE-01');
   if (!Number.isInteger(a.from) || a.from < 0 || a.from >= st.pos.length || st.own[a.from] !== seat)
     return fail('noUnits', 'You have no units there.', 'RW-MOB-02');
@@ -410,6 +491,18 @@ function mobRefusal(
       'noFreeUnit',
       'No such standing unit left to move (each moves once per activation).',
       'RW-MOVE-29',
+    );
+  if (!roomIn(st, f, seat))
+    return fail(
+      'diplomacyRoom',
+      'This Mobilize card has fought its battle: your units moved in and the neutral units there must stay within 8, so that diplomacy remains possible.',
+      'RW-MOB-07',
+    );
+  if (isNeutral(p, a.u) && !alliedMayEnd(st, seat, f.x, f.d, 2, -1))
+    return fail(
+      'alliedAlone',
+      'Allied neutral units move into an area that is not friendly only with one of your faction units.',
+      'RW-NEUT-13',
     );
   return fail(
     'noPath',

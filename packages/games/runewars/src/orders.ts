@@ -25,10 +25,12 @@ import {
   removeUnit,
   see,
   setDial,
+  settle,
   strongholdsOf,
   unitsOf,
 } from './common.js';
 import { checkLimit } from './year.js';
+import { DONE } from './actions.js';
 import type { Benefit, Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -281,20 +283,54 @@ export const recruitDecision: Decision<RwState, F<'recruit'>, RwAction> = {
 
 /* ------------------------------------------------------------------ Rally Support (RW-RALLY-01..07) */
 
+/** Neutral unit types of a shape with a figure left in the neutral supply (RW-RALLY-02/06, RW-NEUT-18). */
+function neutralTypes(st: RwState, shape: number, out: number[]): void {
+  const p = pk(st);
+  for (const u of p.neutralCanon)
+    if (p.units[u]!.shape === shape && onBoard(st, u) < p.units[u]!.figures) out.push(u);
+}
+
 function rallyOffers(st: RwState, f: F<'rally'>, seat: Seat, out: RwAction[]): void {
   const p = pk(st);
+  const types: number[] = [];
   for (const a of board(st).on) {
     const c = st.city[a]!;
     if (c < 0 || f.done.includes(a) || ctrl(st, a) !== seat) continue;
     const t = p.cities[c]!;
-    // (a) neutral units wait for allied neutrals (M3).
+    // (a) neutral units of the token's class, if the supply has one (RW-RALLY-02/06).
+    types.length = 0;
+    if (t.count > 0) neutralTypes(st, t.shape, types);
+    if (types.length) out.push({ type: 'rally', area: a, benefit: 'neutrals' });
     if (t.tactics) out.push({ type: 'rally', area: a, benefit: 'tactics' });
     if (t.influence) out.push({ type: 'rally', area: a, benefit: 'influence' });
     if (t.quests) out.push({ type: 'rally', area: a, benefit: 'quests' });
   }
 }
 
-export function runRally(st: RwState, f: F<'rally'>): boolean {
+/** Places one neutral unit of a city's benefit, allied with the player (RW-RALLY-02, RW-NEUT-15). */
+function placeRallied(st: RwState, f: F<'rally'>, u: number, log: EventSink): void {
+  addUnits(st, f.at, u, 1, f.seat);
+  f.left--;
+  emit(log, 'rw.ev.rallyNeutral', { seat: f.seat, area: f.at, u }, ['RW-RALLY-02', 'RW-NEUT-15']);
+}
+
+export function runRally(st: RwState, f: F<'rally'>, log: EventSink): boolean {
+  // A city's neutral units one at a time: the type asked only when the class offers several (RW-RALLY-06).
+  const types: number[] = [];
+  while (f.left > 0) {
+    types.length = 0;
+    neutralTypes(st, pk(st).cities[st.city[f.at]!]!.shape, types);
+    if (types.length > 1) return true;
+    if (types.length === 0)
+      f.left = 0; // the supply has no more (RW-RALLY-02)
+    else placeRallied(st, f, types[0]!, log);
+    if (f.left === 0) {
+      const at = f.at;
+      f.at = -1;
+      checkLimit(st, f.seat, [at]); // RW-RALLY-06, RW-LIMIT-03
+      return false;
+    }
+  }
   const out: RwAction[] = [];
   rallyOffers(st, f, f.seat, out);
   if (out.length) return true;
@@ -302,16 +338,39 @@ export function runRally(st: RwState, f: F<'rally'>): boolean {
   return false;
 }
 
-export const rallyDecision: Decision<RwState, F<'rally'>, RwAction> = {
-  prompt: 'rw.rally',
+const rallyBase: Omit<Decision<RwState, F<'rally'>, RwAction>, 'prompt'> = {
   rule: 'RW-RALLY-01',
   who: (_st, f) => one(f),
   asks: mine,
+  ask: (_st, f) => (f.left > 0 ? { args: { area: f.at, left: f.left } } : { args: {} }),
   offers(st, f, seat, out) {
+    if (f.left > 0) {
+      const types: number[] = [];
+      neutralTypes(st, pk(st).cities[st.city[f.at]!]!.shape, types);
+      for (const u of types) out.push({ type: 'neutral', u });
+      return;
+    }
     out.push({ type: 'done' });
     rallyOffers(st, f, seat, out);
   },
   answer(st, f, seat, a, log): ApplyResult {
+    if (f.left > 0) {
+      const types: number[] = [];
+      neutralTypes(st, pk(st).cities[st.city[f.at]!]!.shape, types);
+      if (a.type !== 'neutral' || !types.includes(a.u))
+        return fail(
+          'rallyNeutral',
+          "Choose a neutral unit of the city's class that is still in the neutral supply.",
+          'RW-RALLY-06',
+        );
+      placeRallied(st, f, a.u, log);
+      if (f.left === 0) {
+        const at = f.at;
+        f.at = -1;
+        checkLimit(st, seat, [at]); // RW-RALLY-06, RW-LIMIT-03
+      }
+      return OK;
+    }
     if (a.type === 'done') {
       st.stack.pop();
       return OK;
@@ -326,6 +385,11 @@ export const rallyDecision: Decision<RwState, F<'rally'>, RwAction> = {
     f.done.push(a.area);
     const b: Benefit = a.benefit;
     emit(log, 'rw.ev.rally', { seat, area: a.area, benefit: b }, ['RW-RALLY-01', 'RW-RALLY-07']);
+    if (b === 'neutrals') {
+      f.at = a.area;
+      f.left = t.count;
+      return OK;
+    }
     if (b === 'tactics') drawTactics(st, seat, t.tactics, log, 'RW-RALLY-03');
     else if (b === 'influence') {
       st.p[seat]!.inf += t.influence;
@@ -334,13 +398,33 @@ export const rallyDecision: Decision<RwState, F<'rally'>, RwAction> = {
     checkHands(st, seat);
     return OK;
   },
-  // RW-DP-89 (DP-52): the influence benefit of every city (its Tactics if it shows no influence).
+  // RW-DP-89 (DP-52): the influence benefit of every city (its Tactics if it shows no influence); a
+  // neutral type (after the benefit was chosen): the first in canonical order.
   byDefault(st, f, seat) {
     const out: RwAction[] = [];
+    if (f.left > 0) {
+      rallyBase.offers(st, f, seat, out);
+      return out[0] ?? null;
+    }
     rallyOffers(st, f, seat, out);
-    return out.find((x) => x.type === 'rally' && x.benefit === 'influence') ?? out[0] ?? { type: 'done' };
+    return (
+      out.find((x) => x.type === 'rally' && x.benefit === 'influence') ??
+      out.find((x) => x.type === 'rally' && x.benefit === 'tactics') ??
+      out.find((x) => x.type === 'rally' && x.benefit !== 'neutrals') ??
+      out[0] ??
+      DONE
+    );
   },
 };
+
+export const rallyDecision: Decision<RwState, F<'rally'>, RwAction> = { ...rallyBase, prompt: 'rw.rally' };
+/** RW-DP-52: which neutral type of a city's class is placed (RW-RALLY-06). */
+const rallyNeutralDecision: Decision<RwState, F<'rally'>, RwAction> = {
+  ...rallyBase,
+  prompt: 'rw.rallyNeutral',
+};
+export const rallyDecisionOf = (_st: RwState, f: F<'rally'>) =>
+  f.left > 0 ? rallyNeutralDecision : rallyDecision;
 
 /* ------------------------------------------------------------------ Acquire Power (RW-POWER-01..06) */
 
@@ -468,6 +552,7 @@ export const fortDecision: Decision<RwState, F<'fort'>, RwAction> = {
         st.sh[a.from] = -1;
         st.shd[a.from] = 0;
         st.dev[a.from] = -1; // RW-DEV-13
+        settle(st, a.from); // allies kept there by the stronghold alone are his no more (RW-NEUT-10)
       }
       st.p[seat]!.dial[1]! -= p.rules.shWood;
       st.p[seat]!.dial[2]! -= p.rules.shOre;

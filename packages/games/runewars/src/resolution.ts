@@ -7,7 +7,17 @@
  */
 import type { ApplyResult, Decision, EventSink } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { addRouted, addUnits, fail, lookAtControlled, only, pk, strongholdsOf, unitsOf } from './common.js';
+import {
+  addRouted,
+  addUnits,
+  fail,
+  lookAtControlled,
+  only,
+  pk,
+  settle,
+  strongholdsOf,
+  unitsOf,
+} from './common.js';
 import { canonOf, ownerOf, S_COUNT, S_FORT, S_HEAL, seatOf } from './fight.js';
 import { HEX, T_DMG, T_ROUT } from './tasks.js';
 import { checkElimination } from './victory.js';
@@ -158,13 +168,9 @@ export function back(st: RwState, f: BF, log: EventSink): void {
     n++;
   }
   // RW-BATTLE-03/57: the defender kept the area's control during the battle; now it follows its units.
-  const o = st.own[f.area]!;
-  if (o >= 0) {
-    const base = f.area * pk(st).U;
-    let left = 0;
-    for (const u of pk(st).factions[st.fac[o]!]!.units) left += st.us[base + u]! + st.ur[base + u]!;
-    if (!left) st.own[f.area] = -1;
-  }
+  // Allied neutrals that fought on after their ally's last faction unit fell stay allied until the end of
+  // the battle only; then they stay allied only where he still controls the area (RW-NEUT-10/11/17).
+  settle(st, f.area);
   if (log)
     emit(log, 'rw.ev.battleWon', { who: owner, area: f.area, n }, [
       'RW-BATTLE-56',
@@ -302,6 +308,7 @@ export const strongholdDecision: Decision<RwState, BF, RwAction> = {
       st.sh[a.from] = -1;
       st.shd[a.from] = 0;
       st.dev[a.from] = -1; // RW-DEV-13, RW-CLIMIT-06
+      settle(st, a.from); // RW-NEUT-10
     }
     st.sh[f.area] = seat;
     st.shd[f.area] = 1;

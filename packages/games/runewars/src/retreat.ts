@@ -9,7 +9,19 @@
  */
 import type { ApplyResult, Decision, EventSink } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { addRouted, board, crossable, ctrl, fail, isEmpty, neutralsIn, pk, only } from './common.js';
+import {
+  addRouted,
+  board,
+  crossable,
+  ctrl,
+  fail,
+  isEmpty,
+  leftOf,
+  neutralsIn,
+  pk,
+  only,
+  settle,
+} from './common.js';
 import { checkLimit, cullDecision } from './year.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -71,20 +83,25 @@ function retreatTo(st: RwState, f: RF, area: number, log: EventSink): void {
       ],
     );
   if (area < 0) return;
-  if (f.who >= 0)
+  // RW-RETREAT-14, RW-NEUT-11: allied neutrals stay allied in a friendly area; in an empty one only if a
+  // faction unit of their ally enters it with them.
+  if (f.who >= 0) settle(st, area);
+  if (f.who >= 0 && st.own[area] === f.who)
     checkLimit(st, f.who, [area]); // RW-RETREAT-07
   else if (neutralsIn(st, area) > p.rules.unitLimit) {
-    // RW-LIMIT-07: the excess of unallied neutral units goes back to the supply, chosen by the left player.
+    // RW-LIMIT-07: the excess of unallied neutral units goes back to the supply, chosen by the left player
+    // (allies that lost their ally on the way: the player to his left decides for them now).
+    const by = f.who < 0 ? f.seat : st.opts.neutrals === 'auto' ? -1 : leftOf(st, f.who);
     const c: Extract<Frame, { k: 'cull' }> = {
       k: 'cull',
-      seat: f.seat,
+      seat: by,
       cap: p.rules.unitLimit,
       areas: [area],
       winter: 0,
       rule: 'RW-LIMIT-07',
       neut: 1,
     };
-    if (f.seat >= 0) st.stack.push(c);
+    if (by >= 0) st.stack.push(c);
     else
       while (neutralsIn(st, area) > c.cap)
         cullDecision.answer(st, c, -1, cullDecision.byDefault(st, c, -1)!, log);

@@ -27,7 +27,7 @@ import { lattDist } from './pack.js';
 import type { Pack } from './pack.js';
 import type { Frame, PlayerState, RwAction, RwOptions, RwState } from './types.js';
 
-export const RULES_VERSION = '0.2.1';
+export const RULES_VERSION = '0.3.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
@@ -52,7 +52,7 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     kn: [],
     out: 0,
   });
-  const preset = opts.board === 'manual' ? -1 : presetIndex(p, opts, n);
+  const preset = opts.board === 'manual' || opts.board === 'random' ? -1 : presetIndex(p, opts, n);
   const st: RwState = {
     n,
     opts,
@@ -403,10 +403,7 @@ export const homeDecision: Decision<RwState, F<'home'>, RwAction> = {
         st.rot[ar] = 0;
       });
       st.markers = st.markers.filter((m) => m !== a.marker);
-    } else {
-      const r = placeHome(st, seat, a);
-      if (!r.ok) return r;
-    }
+    } else return placeHome(st, seat, a, log); // board.ts: the cells, the marker, RW-MAP-22/23
     for (const ar of f.home) st.home[ar] = seat;
     st.bkey = boardKey(st);
     st.stack.pop();
@@ -423,8 +420,12 @@ export const homeDecision: Decision<RwState, F<'home'>, RwAction> = {
 
 /** Manual boards: the legal placements of a seat's home realm tile (board.ts fills this in). */
 export let homeOffers: (st: RwState, seat: Seat, out: RwAction[]) => void = () => {};
-export let placeHome: (st: RwState, seat: Seat, a: Extract<RwAction, { type: 'home' }>) => ApplyResult = () =>
-  fail('noMarker', 'Choose one of the home realm places still free.', 'RW-MAP-19');
+export let placeHome: (
+  st: RwState,
+  seat: Seat,
+  a: Extract<RwAction, { type: 'home' }>,
+  log: EventSink,
+) => ApplyResult = () => fail('noMarker', 'Choose one of the home realm places still free.', 'RW-MAP-19');
 export function setManualHome(offers: typeof homeOffers, place: typeof placeHome): void {
   homeOffers = offers;
   placeHome = place;

@@ -22,11 +22,14 @@ export const ORDERS = [
 ] as const;
 /** Development types (RW-DEV-02). */
 export const DEVS = ['resources', 'diplomat', 'training', 'defensive'] as const;
-export type Benefit = 'tactics' | 'influence' | 'quests';
+export type Benefit = 'tactics' | 'influence' | 'quests' | 'neutrals';
 
 export interface RwOptions {
-  /** 'preset': a board of the pack for the player count; 'manual': tiles, markers and realms placed by the players. */
-  board: 'preset' | 'manual';
+  /**
+   * 'preset': a board of the pack for the player count; 'manual': tiles, markers and realms placed by the
+   * players (RW-MAP-07..27); 'random': the same steps done by the engine at random (RW-SETUP-22, RW-RAND-06).
+   */
+  board: 'preset' | 'manual' | 'random';
   /** A preset board id of the pack (default: the first for the player count). */
   preset?: string;
   /** Another data pack (parts replace the default's): the CLI's --data DIR or a lobby file. */
@@ -75,8 +78,9 @@ export interface PlayerState {
 /** The frames of the operation stack (decisions.ts has a node for every kind). */
 export type Frame =
   | { k: 'game'; step: number }
-  | { k: 'tile'; seat: Seat; left: number }
-  | { k: 'marker'; seat: Seat; left: number }
+  /** Board steps 3 and 4 of a board built by the players: placements left, restarts so far (board.ts). */
+  | { k: 'tile'; seat: Seat; left: number; redo: number }
+  | { k: 'marker'; seat: Seat; left: number; redo: number }
   | { k: 'faction'; seat: Seat }
   | { k: 'runes'; seat: Seat }
   | { k: 'home'; seat: Seat }
@@ -89,13 +93,21 @@ export type Frame =
   | { k: 'sup'; seat: Seat; n: number }
   | { k: 'recruit'; seat: Seat; used: number; q: number[]; sup: number }
   | { k: 'hsup'; seat: Seat; step: number }
-  | { k: 'rally'; seat: Seat; done: number[] }
+  /** Rally Support: cities done; a city's neutral units being placed (`at` its area, `left` still to place). */
+  | { k: 'rally'; seat: Seat; done: number[]; at: number; left: number }
   | { k: 'title'; seat: Seat }
   | { k: 'fort'; seat: Seat; did: number }
   | { k: 'cull'; seat: Seat; cap: number; areas: number[]; winter: number; rule: string; neut: number }
   | { k: 'discard'; seat: Seat; kind: number }
   | { k: 'fall'; seat: Seat }
   | BattleFrame
+  /**
+   * Units moved into an area of unallied neutral units (RW-MOVE-03, 05-diplomacy-neutrals.md §4): they wait
+   * here, off the board, while the player chooses battle or diplomacy (step 0), the Fate card to resolve
+   * (step 1, `cs` the cards drawn, seen by him alone until one is chosen: RW-INFO-11) and, on a red
+   * symbol, battle or retreat (step 2); step 3 after a retreat pushed above it. `n` the Order card.
+   */
+  | { k: 'diplo'; seat: Seat; area: number; n: number; u: number[]; step: number; cs: number[] }
   | { k: 'retreat'; seat: Seat; who: Seat; from: number; u: number[]; rule: string }
   | { k: 'victory'; seat: Seat; shown: number };
 
@@ -283,7 +295,13 @@ export type RwAction =
   | { type: 'reveal'; area: number }
   | { type: 'victory'; use: boolean }
   /** Always possible, never listed (docs/games/runewars.md, resignation). */
-  | { type: 'resign' };
+  | { type: 'resign' }
+  // diplomacy (RW-DP-45/46/48) and Rally Support's neutral units (RW-DP-52)
+  | { type: 'fight' }
+  | { type: 'diplomacy'; spend: number }
+  | { type: 'fate'; card: number }
+  | { type: 'withdraw' }
+  | { type: 'neutral'; u: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {

@@ -18,6 +18,8 @@ function stackFor(st: RwState, viewer: Seat): Frame[] {
   const out = JSON.parse(JSON.stringify(st.stack)) as Frame[];
   const p = pk(st);
   for (const f of out) {
+    // RW-INFO-11: diplomacy's cards are seen by the drawer alone until he chooses one (then discarded).
+    if (f.k === 'diplo' && viewer !== f.seat) f.cs = f.cs.map(() => -1);
     if (f.k !== 'battle') continue;
     for (let side = 0; side < 2; side++) {
       const c = f.cs[side]!;
@@ -182,7 +184,9 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
   const stack = JSON.parse(JSON.stringify(v.stack)) as Frame[];
   const shown: number[] = [];
   for (const f of stack)
-    if (f.k === 'battle') for (const c of f.cs) for (const x of c) if (x >= 0) shown.push(x);
+    if (f.k === 'battle') {
+      for (const c of f.cs) for (const x of c) if (x >= 0) shown.push(x);
+    } else if (f.k === 'diplo') for (const x of f.cs) if (x >= 0) shown.push(x);
   const pool = rng.shuffle(
     without(
       p.fate.map((_, i) => i),
@@ -190,7 +194,9 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       shown,
     ),
   );
-  for (const f of stack) if (f.k === 'battle') fillHidden(p, f, pool);
+  for (const f of stack)
+    if (f.k === 'battle') fillHidden(p, f, pool);
+    else if (f.k === 'diplo') for (let j = 0; j < f.cs.length; j++) if (f.cs[j]! < 0) f.cs[j] = pool.pop()!;
   const fate = pool.slice(0, v.decks.fate);
   const st: RwState = {
     n: v.n,

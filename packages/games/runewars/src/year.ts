@@ -37,7 +37,7 @@ import {
   startingHands,
   startingUnits,
 } from './setup.js';
-import { startManualBoard } from './board.js';
+import { randomHomes, startManualBoard } from './board.js';
 import { askVictory, checkElimination, clearPlayer, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
 import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
@@ -69,7 +69,9 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
     }
     case 4: // board step 6: home realms, clockwise from the left of the first player (RW-MAP-19)
       f.step = 5;
-      pushInOrder(st, clockwise(st, (st.first + 1) % st.n), (seat) => ({ k: 'home', seat }));
+      if (st.opts.board === 'random')
+        randomHomes(st, log); // RW-SETUP-22
+      else pushInOrder(st, clockwise(st, (st.first + 1) % st.n), (seat) => ({ k: 'home', seat }));
       return false;
     case 5: // board steps 7–8, setup steps 4–6
       f.step = 6;
@@ -363,7 +365,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
           st.stack.push({ k: 'recruit', seat: f.seat, used: 0, q: [], sup: 0 });
           break;
         case 6:
-          st.stack.push({ k: 'rally', seat: f.seat, done: [] });
+          st.stack.push({ k: 'rally', seat: f.seat, done: [], at: -1, left: 0 });
           break;
         case 7:
           powerPrimary(st, f.seat, log);
@@ -503,7 +505,7 @@ export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
   ask: (_st, f) => ({ args: { cap: f.cap, winter: f.winter === 1 } }),
   offers(st, f, seat, out) {
     const p = pk(st);
-    const us = f.neut ? p.neutrals : p.factions[st.fac[seat]!]!.units;
+    const us = f.neut ? p.neutrals : p.factions[st.fac[seat]!]!.canonAll; // his allies too (RW-NEUT-07)
     const over = overAreas(st, f);
     if (!f.winter && !f.neut && over.length === 0) out.push({ type: 'done' });
     for (const a of over.length || f.winter ? over : f.areas)
@@ -528,7 +530,7 @@ export const cullDecision: Decision<RwState, F<'cull'>, RwAction> = {
         f.winter ? 'RW-SEASON-20' : 'RW-LIMIT-03',
       );
     const i = a.area * p.U + a.u;
-    const us = f.neut ? p.neutrals : p.factions[st.fac[seat]!]!.units;
+    const us = f.neut ? p.neutrals : p.factions[st.fac[seat]!]!.canonAll; // his allies too (RW-NEUT-07)
     if (!us.includes(a.u) || (a.routed ? st.ur[i]! : st.us[i]!) <= 0)
       return fail('noSuchUnit', 'You have no such unit there.', 'RW-LIMIT-06');
     removeUnit(st, a.area, a.u, !!a.routed, f.neut ? -1 : seat);

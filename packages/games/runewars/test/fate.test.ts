@@ -198,7 +198,7 @@ describe('moves that start battles', () => {
     expect(log.map((e) => e.key)).not.toContain('rw.ev.battle');
   });
 
-  it('RW-MOB-06, RW-MOB-07, RW-MOB-11, RW-BATTLE-58: one battle per Mobilize card; the second resolution may not start another', () => {
+  it('RW-MOB-06, RW-MOB-07, RW-MOB-11, RW-BATTLE-58, RW-MOB-10: one battle per Mobilize card; the second resolution may not start another (diplomacy stays possible)', () => {
     const st = scenarioGame(['latari', 'uthuk'], 'mob');
     clearBoard(st);
     put(st, '5A', 0, 'archer', 2);
@@ -209,12 +209,15 @@ describe('moves that start battles', () => {
     fateOnTop(st, [15, 16, 1]);
     chooseAll(st, [2, 8]);
     attack(st, 0, '2B', [['5A', 'archer', 2]]);
+    act(st, 0, { type: 'fight' });
     expect(top(st)).toMatchObject({ k: 'sup', n: 2 });
     act(st, 0, { type: 'supremacy', use: true });
     const offered = g.legalActions(st, 0).map((a) => (a as { area?: number }).area);
-    expect(offered).not.toContain(area('6A'));
+    expect(offered).not.toContain(area('UYa'));
     expect(offered).toContain(area('5C'));
-    rejects(st, 0, { type: 'activate', area: area('6A') }, 'RW-MOB-07', 'battleUsed');
+    // Unallied neutrals may still be approached by diplomacy (RW-MOB-10), not by battle.
+    expect(offered).toContain(area('6A'));
+    rejects(st, 0, { type: 'activate', area: area('UYa') }, 'RW-MOB-07', 'battleUsed');
     rejects(st, 0, { type: 'activate', area: area('2B') }, 'RW-ACT-05', 'alreadyActivated');
   });
 });

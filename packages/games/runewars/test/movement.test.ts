@@ -12,7 +12,7 @@ import {
   scenarioGame,
 } from '@tabula/runewars';
 import type { RwState } from '@tabula/runewars';
-import { act, area, u, units } from './battle-helpers.js';
+import { act, area, top, u, units } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 
 const p = DEFAULT_PACK;
@@ -83,13 +83,17 @@ describe('Mobilize and Conquer paths', () => {
     expect(drafts(s2).filter((x) => x.startsWith('3D'))).toEqual([]);
   });
 
-  it('RW-MOVE-03, RW-DP-45, RW-MOB-03: units moved in among unallied neutrals fight them (diplomacy comes with M3)', () => {
+  it('RW-MOVE-03, RW-DP-45, RW-MOB-03, RW-DIPLO-01: units moved in among unallied neutrals fight them if their player chooses battle', () => {
     const st = mob((s) => {
       put(s, '3D', 0, 'archer', 2);
       put(s, '3C', -1, 'beastman', 1);
     });
     const log: GameEvent[] = [];
     attack(st, 0, '3C', [['3D', 'archer', 2]], log);
+    expect(top(st)).toMatchObject({ k: 'diplo', area: area('3C') });
+    expect(g.legalActions(st, 0)[0]).toEqual({ type: 'fight' });
+    const r = g.apply(st, 0, { type: 'fight' }, log);
+    expect(r.ok).toBe(true);
     expect(log.find((e) => e.key === 'rw.ev.battle')!.params).toMatchObject({ seat: 0, def: -1 });
   });
 

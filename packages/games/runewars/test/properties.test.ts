@@ -13,23 +13,29 @@ describe('random complete games', () => {
   const uniform = { 2: 200, 3: 180, 4: 160 } as Record<number, number>;
   for (const players of [2, 3, 4])
     it(`RW-IMPL-41, RW-IMPL-42, RW-RAND-01: ${uniform[players]} games of ${players} uniform random players keep every invariant, end and replay to the same hash`, () => {
-      counted.battles = 0;
+      for (const k of Object.keys(counted) as (keyof typeof counted)[]) counted[k] = 0;
       const n = uniform[players]!;
       const t = runGames(players, 0, n, 'prop', 53);
       expect(t.games).toBe(n);
       expect(t.capped).toBe(0);
       expect(ended(t.reasons)).toBe(n);
       expect(t.reasons.runes).toBeGreaterThan(n / 2);
-      expect(counted.battles / 2).toBeGreaterThan(n / 2); // (the replay counts them twice)
+      // Moves into enemies and neutrals: battles and diplomacy (the replay counts them twice).
+      expect((counted.battles + counted.diplomacy) / 2).toBeGreaterThan(n / 2);
     });
   for (const players of [2, 3, 4])
-    it(`RW-IMPL-41, RW-IMPL-42, RW-FATE-07, RW-INFO-16: 40 games of ${players} battle-seeking players, checked every 7 actions`, () => {
-      counted.battles = 0;
+    it(`RW-IMPL-41, RW-IMPL-42, RW-FATE-07, RW-INFO-16, RW-INFO-11, RW-NEUT-10: 40 games of ${players} battle-seeking players, checked every 7 actions (diplomacy and allied neutrals included)`, () => {
+      for (const k of Object.keys(counted) as (keyof typeof counted)[]) counted[k] = 0;
       const t = runGames(players, 0, 40, 'seek', 7, true);
       expect(t.games).toBe(40);
       expect(t.capped).toBe(0);
       expect(ended(t.reasons)).toBe(40);
-      expect(counted.battles / 2).toBeGreaterThan(40 * 8);
+      expect(counted.battles / 2).toBeGreaterThan(40 * 6);
+      // Moves into neutrals ask for battle or diplomacy: attempts, alliances, allies moved and rallied.
+      expect(counted.diplomacy / 2).toBeGreaterThan(40 * 2);
+      expect(counted.gold / 2).toBeGreaterThan(5);
+      expect(counted.alliedMoves / 2).toBeGreaterThan(10);
+      expect(counted.rallied / 2).toBeGreaterThan(5);
     });
 
   it('RW-BATTLE-71, RW-DP-67, RW-TACT-08: with cards that answer battle windows, 24 battle-seeking games keep the window contract (one answer each, nothing told)', () => {

@@ -47,6 +47,14 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
   // (RW-FATE-07): a blank section, or a kind not revealed yet at this step.
   const p = packOf(st.opts.data);
   for (const f of st.stack) {
+    // Diplomacy's drawn cards are the drawer's alone until he chooses one (RW-INFO-11): any deck card.
+    if (f.k === 'diplo' && seat !== f.seat)
+      for (let j = 0; j < f.cs.length && st.decks.fate.length; j++) {
+        const i = rng.int(st.decks.fate.length);
+        const c = f.cs[j]!;
+        f.cs[j] = st.decks.fate[i]!;
+        st.decks.fate[i] = c;
+      }
     if (f.k !== 'battle') continue;
     for (let side = 0; side < 2; side++) {
       // Its drawer sees a side's cards (not a successor to a resigned neutrals' controller, R6).
@@ -108,14 +116,24 @@ function isFree(st: RwState, p: Pack, a: number): boolean {
   return true;
 }
 
-/** The game with a count of the battles its actions start (the replay at the end counts them again). */
-export const counted = { battles: 0 };
+/**
+ * The game with a count of the battles its actions start, the diplomacy attempts resolved (and their
+ * gold results: neutrals allied), Rally Support's neutral units and the moves of allied neutral units
+ * (the replay at the end counts them again).
+ */
+export const counted = { battles: 0, diplomacy: 0, gold: 0, rallied: 0, alliedMoves: 0 };
 const countingGame = {
   ...runewars,
   apply(st: RwState, seat: Seat, a: RwAction, log?: GameEvent[]) {
     const l: GameEvent[] = log ?? [];
+    if (a.type === 'draft' && packOf(st.opts.data).units[a.u]?.faction === -1) counted.alliedMoves++;
     const r = runewars.apply(st, seat, a, l);
-    for (const e of l) if (e.key === 'rw.ev.battle') counted.battles++;
+    for (const e of l)
+      if (e.key === 'rw.ev.battle') counted.battles++;
+      else if (e.key === 'rw.ev.diplomacy') {
+        counted.diplomacy++;
+        if (e.params?.destiny === 'gold') counted.gold++;
+      } else if (e.key === 'rw.ev.rallyNeutral') counted.rallied++;
     return r;
   },
 };
