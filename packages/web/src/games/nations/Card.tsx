@@ -153,6 +153,8 @@ export function Card({
   const looked = n.look === id && !active.length;
   const name = n.card(id);
   const text = fullText(n, id);
+  // A card of an earlier age (moved down the board, or kept from before) says its age.
+  const old = size === 'board' && c.age < Math.ceil(Math.max(1, n.view.round) / 2);
   const label = [
     name,
     text.sub,
@@ -181,30 +183,36 @@ export function Card({
     >
       <span className="nc-head">
         <Icon name={c.type} />
-        <span className="nc-name">{name}</span>
-      </span>
-      <Chips rows={cardChips(c)} />
-      <span className="nc-foot" aria-hidden="true">
-        <span className="nc-type">{why ? <span className="nc-why">{why}</span> : typeAge(n, c)}</span>
-        {architects ? (
-          <span className="nc-arch">
-            +{architects}
-            <Icon name="architect" />
-          </span>
-        ) : null}
+        <span className={`nc-name ${name.length > 9 ? 'long' : ''}`}>{name}</span>
         {price !== undefined && price !== null && (
-          <span className="nc-price">
+          <span className="nc-price" aria-hidden="true">
             {price}
             <Icon name="gold" />
           </span>
         )}
-        {workers !== undefined && workers > 0 && (
-          <span className="nc-workers">
-            {workers}
-            <Icon name="worker" />
-          </span>
-        )}
       </span>
+      <Chips rows={cardChips(c)} />
+      {(why || architects || (workers ?? 0) > 0 || old) && (
+        <span className="nc-foot" aria-hidden="true">
+          {why ? (
+            <span className="nc-why">{why}</span>
+          ) : old ? (
+            <span className="nc-type">{typeAge(n, c)}</span>
+          ) : null}
+          {architects ? (
+            <span className="nc-arch">
+              +{architects}
+              <Icon name="architect" />
+            </span>
+          ) : null}
+          {workers !== undefined && workers > 0 && (
+            <span className="nc-workers">
+              {workers}
+              <Icon name="worker" />
+            </span>
+          )}
+        </span>
+      )}
       {used && <span className="nc-used">{n.t('nat.ui.usedShort')}</span>}
       {children}
       {active.length > 0 && (

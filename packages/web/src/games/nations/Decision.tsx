@@ -65,12 +65,30 @@ export function effectWords(n: Nat, a: NatAction): string {
       : n.t('nat.ui.free');
 }
 
+/** An action in the words of the table (the game's own words for the rest). */
+export function actionLabel(n: Nat, a: NatAction): string {
+  const { view, t } = n;
+  const mine = n.me >= 0 ? view.players[n.me] : undefined;
+  const slotName = (i: number) => {
+    const x = mine?.row[i];
+    return x ? n.card(x.id) : t('nat.ui.slotN', { n: i + 1 });
+  };
+  if (a.type === 'buy')
+    return t('nat.ui.buyFor', { price: view.prices[(a.row - 1) * view.cols + a.col] ?? a.row });
+  if (a.type === 'deploy')
+    return a.from === -1
+      ? t('nat.ui.deployIdle', { card: slotName(a.to) })
+      : t('nat.ui.deployMove', { from: slotName(a.from), card: slotName(a.to) });
+  if (a.type === 'undeploy') return t('nat.ui.undeploy', { card: slotName(a.slot) });
+  return n.describe(a);
+}
+
 function ActionWords({ a }: { a: NatAction }) {
   const n = useNat();
   const cost = effectWords(n, a);
   return (
     <>
-      <span className="nat-act-w">{n.describe(a)}</span>
+      <span className="nat-act-w">{actionLabel(n, a)}</span>
       {cost && <span className="nat-act-cost">{cost}</span>}
     </>
   );
@@ -274,18 +292,6 @@ export function Decision() {
   const machiavelli = kind === 'machiavelli';
   const draft = kind === 'nation';
   const others = here.filter((a) => a !== pass && a !== end && !(machiavelli || draft));
-  if (mineNow && legal.some((a) => a.type === 'pass' || a.type === 'end'))
-    body.push(
-      <p key="hint" className="nat-hint">
-        {t('nat.ui.turnHint')}
-      </p>,
-    );
-  else if (mineNow && onTable.size)
-    body.push(
-      <p key="hint" className="nat-hint">
-        {t('nat.ui.pickHint')}
-      </p>,
-    );
   if (machiavelli)
     body.push(
       <div key="mach" className="nat-choice-cards">
@@ -346,6 +352,18 @@ export function Decision() {
             </button>
           ))}
       </div>,
+    );
+  if (mineNow && legal.some((a) => a.type === 'pass' || a.type === 'end'))
+    body.push(
+      <p key="hint" className="nat-hint">
+        {t('nat.ui.turnHint')}
+      </p>,
+    );
+  else if (mineNow && onTable.size)
+    body.push(
+      <p key="hint" className="nat-hint">
+        {t('nat.ui.pickHint')}
+      </p>,
     );
   return (
     <section

@@ -52,7 +52,11 @@ export function ProgressBoard() {
                     key={col}
                     id={b.id}
                     keys={[key]}
-                    price={view.prices[i] ?? E_ROW_PRICE[row - 1]!}
+                    price={
+                      view.prices[i] !== null && view.prices[i] !== E_ROW_PRICE[row - 1]
+                        ? view.prices[i]
+                        : undefined
+                    }
                     architects={b.a}
                     why={n.whyNot(row, col)}
                     extra={t('nat.ui.where', { row, col: col + 1 })}

@@ -32,7 +32,6 @@ export function RoundBar() {
           </span>
         )}
         <span className="nat-order" aria-label={t('nat.ui.orderLabel')}>
-          <span className="nat-order-h">{t('nat.ui.order')}</span>
           <ol>
             {view.order.map((s) => {
               const p = view.players[s]!;

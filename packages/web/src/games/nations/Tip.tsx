@@ -18,6 +18,12 @@ interface TipState {
 }
 
 let current: TipState | null = null;
+/** Whether the last input was a key (a tip shows on focus only then: never for a tap). */
+let keyboard = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('keydown', () => (keyboard = true), true);
+  document.addEventListener('pointerdown', () => (keyboard = false), true);
+}
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
@@ -42,7 +48,7 @@ export function tipHandlers(content: () => TipContent) {
       if (e.pointerType === 'mouse') hide();
     },
     onFocus: (e: FocusEvent) => {
-      if ((e.currentTarget as HTMLElement).matches(':focus-visible')) show(e.currentTarget, content());
+      if (keyboard) show(e.currentTarget, content());
     },
     onBlur: hide,
   };

@@ -57,11 +57,13 @@ const EN_RES: Record<Res, [string, string]> = {
   books: ['book', 'books'],
 };
 
-/** "2 gold", "1 book", "5 книг". */
-export function amount(n: number, r: Res, l: L): string {
+const RU_ACC_ONE: Record<Res, string> = { gold: 'золото', stone: 'камень', food: 'еду', books: 'книгу' };
+
+/** "2 gold", "1 book", "5 книг" (`acc`: the Russian accusative, "заплатите 1 еду"). */
+export function amount(n: number, r: Res, l: L, acc = false): string {
   if (l === 'ru') {
     const f = RU_RES[r];
-    return `${n} ${ruPlural(n, f[0], f[1], f[2])}`;
+    return `${n} ${ruPlural(n, acc ? RU_ACC_ONE[r] : f[0], f[1], f[2])}`;
   }
   return `${n} ${EN_RES[r][n === 1 ? 0 : 1]}`;
 }
@@ -69,8 +71,8 @@ export function amount(n: number, r: Res, l: L): string {
 export function resWord(r: Res, l: L): string {
   return cat(l, `nat.res.${r}`);
 }
-export function bagWords(b: Bag | undefined, l: L, sign = ''): string {
-  const parts = RES.filter((r) => (b?.[r] ?? 0) > 0).map((r) => `${sign}${amount(b![r]!, r, l)}`);
+export function bagWords(b: Bag | undefined, l: L, sign = '', acc = false): string {
+  const parts = RES.filter((r) => (b?.[r] ?? 0) > 0).map((r) => `${sign}${amount(b![r]!, r, l, acc)}`);
   return parts.length ? parts.join(', ') : l === 'ru' ? 'ничего' : 'nothing';
 }
 const vpWords = (n: number, l: L) =>
@@ -248,6 +250,47 @@ function counterWords(k: Counter, l: L): string {
   return ru ? 'бросок кубика' : 'a die roll';
 }
 
+/** "per war or battle card bought this round", "за каждую вашу карту «колония» эпохи II". */
+function perWords(k: Counter, l: L): string {
+  const ru = l === 'ru';
+  const kinds = (f: CardFilter) => {
+    const types = f.type === undefined ? [] : Array.isArray(f.type) ? f.type : [f.type];
+    const ages = f.age === undefined ? [] : Array.isArray(f.age) ? f.age : [f.age];
+    const ageW = ages.map((a) => (a === 'current' ? (ru ? 'текущей' : 'current') : ROMAN[a])).join(', ');
+    return { t: types.length ? typesOr(types, l) : '', age: ageW };
+  };
+  if ('cards' in k) {
+    const { t, age } = kinds(k.cards);
+    return ru
+      ? `за каждую вашу ${k.cards.requireManned ? 'занятую ' : ''}карту${t ? ` ${t}` : ''}${age ? ` эпохи ${age}` : ''}`
+      : `per ${k.cards.requireManned ? 'manned ' : ''}${t ? `${t} ` : ''}card${age ? ` of age ${age}` : ''} you have`;
+  }
+  if ('workersOn' in k) {
+    const { t, age } = kinds(k.workersOn);
+    return ru
+      ? `за каждого рабочего на ваших картах${t ? ` ${t}` : ''}${age ? ` эпохи ${age}` : ''}`
+      : `per worker on your ${t ? `${t} ` : ''}cards${age ? ` of age ${age}` : ''}`;
+  }
+  if ('boughtThisRound' in k) {
+    const { t, age } = kinds(k.boughtThisRound);
+    return ru
+      ? `за каждую карту${t ? ` ${t}` : ''}${age ? ` эпохи ${age}` : ''}, купленную вами в этом раунде`
+      : `per ${t ? `${t} ` : ''}card${age ? ` of age ${age}` : ''} you bought this round`;
+  }
+  if ('resource' in k)
+    return ru ? `за каждые ${amount(k.per, k.resource, l)}` : `per ${amount(k.per, k.resource, l)}`;
+  if ('emptyTrackSpaces' in k) {
+    const side = k.emptyTrackSpaces;
+    if (ru)
+      return side === 'any'
+        ? 'за каждое пустое место на шкале населения'
+        : `за каждое пустое место на ${side === 'food' ? 'стороне еды' : 'стороне стабильности'}`;
+    return side === 'any' ? 'per empty population-track space' : `per empty space on your ${side} side`;
+  }
+  if ('constant' in k) return `×${k.constant}`;
+  return ru ? 'за каждое очко на кубике' : 'per pip of a die roll';
+}
+
 function metricWords(m: Metric, l: L): string {
   if (typeof m === 'string') return METRIC_NOUN[m]![l === 'ru' ? 1 : 0];
   return counterWords(m.counter, l);
@@ -356,8 +399,8 @@ export function targetWords(t: Target, l: L): string {
 
 function modBody(m: ModifierBody, l: L): string {
   const ru = l === 'ru';
-  if ('strength' in m) return `${signed(m.strength)} ${ru ? 'мощь' : 'strength'}`;
-  if ('stability' in m) return `${signed(m.stability)} ${ru ? 'стабильность' : 'stability'}`;
+  if ('strength' in m) return `${signed(m.strength)} ${ru ? 'к мощи' : 'strength'}`;
+  if ('stability' in m) return `${signed(m.stability)} ${ru ? 'к стабильности' : 'stability'}`;
   if ('strengthFloor' in m)
     return ru ? `мощь не ниже ${m.strengthFloor}` : `strength at least ${m.strengthFloor}`;
   if ('goldenAgeBonus' in m)
@@ -467,7 +510,7 @@ export function effectWords(e: Effect, l: L): string {
     return ru
       ? `+${e.n} на выбор: ${e.gainChoice.map((r) => resWord(r, l)).join(', ')}`
       : `+${e.n} of your choice of ${e.gainChoice.map((r) => resWord(r, l)).join(', ')}`;
-  if ('pay' in e) return ru ? `заплатите ${bagWords(e.pay, l)}` : `pay ${bagWords(e.pay, l)}`;
+  if ('pay' in e) return ru ? `заплатите ${bagWords(e.pay, l, '', true)}` : `pay ${bagWords(e.pay, l)}`;
   if ('payDownTo' in e)
     return RES.filter((r) => e.payDownTo[r] !== undefined)
       .map((r) =>
@@ -574,7 +617,7 @@ export function effectWords(e: Effect, l: L): string {
     const o = e.offer;
     const head = o.cost
       ? ru
-        ? `можете заплатить ${bagWords(o.cost, l)}`
+        ? `можете заплатить ${bagWords(o.cost, l, '', true)}`
         : `you may pay ${bagWords(o.cost, l)}`
       : ru
         ? 'можете принять'
@@ -596,8 +639,8 @@ export function effectWords(e: Effect, l: L): string {
         ? `бросьте кубик, столько раз: ${effectsWords(e.effects, l)}`
         : `roll a die; that many times: ${effectsWords(e.effects, l)}`
       : ru
-        ? `за каждую единицу (${counterWords(e.repeat, l)}): ${effectsWords(e.effects, l)}`
-        : `for each of ${counterWords(e.repeat, l)}: ${effectsWords(e.effects, l)}`;
+        ? `${effectsWords(e.effects, l)} ${perWords(e.repeat, l)}`
+        : `${effectsWords(e.effects, l)} ${perWords(e.repeat, l)}`;
   if ('forEach' in e) return `${targetWords(e.forEach, l)}: ${effectsWords(e.effects, l)}`;
   return hookLine(e.hook, l);
 }
@@ -682,8 +725,8 @@ function endVpWords(v: EndVpTerm | EndVpTerm[], l: L): string {
         ? vpWords(x, l).replace(/^\+/, '')
         : 'per' in x
           ? l === 'ru'
-            ? `${x.n} ПО за каждую единицу (${counterWords(x.per, l)})`
-            : `${x.n} VP per ${counterWords(x.per, l).replace(/^your /, 'one of your ')}`
+            ? `${x.n} ПО ${perWords(x.per, l)}`
+            : `${x.n} VP ${perWords(x.per, l)}`
           : l === 'ru'
             ? `${x.n} ПО, если ${condWords(x.if, l)}`
             : `${x.n} VP if ${condWords(x.if, l)}`,
@@ -723,8 +766,8 @@ export function cardLines(id: string, l: L): string[] {
     const pw = c.perWorker;
     const x: string[] = [];
     if (pw.produce) x.push(bagWords(pw.produce, l, '+'));
-    if (pw.strength) x.push(`${signed(pw.strength)} ${ru ? 'мощь' : 'strength'}`);
-    if (pw.stability) x.push(`${signed(pw.stability)} ${ru ? 'стабильность' : 'stability'}`);
+    if (pw.strength) x.push(`${signed(pw.strength)} ${ru ? 'к мощи' : 'strength'}`);
+    if (pw.stability) x.push(`${signed(pw.stability)} ${ru ? 'к стабильности' : 'stability'}`);
     if (pw.consume) x.push(`${ru ? 'содержание' : 'upkeep'} ${bagWords(pw.consume, l)}`);
     if (x.length) out.push(`${ru ? 'За каждого рабочего' : 'Per worker'}: ${x.join(', ')}`);
   }
@@ -757,8 +800,8 @@ export function cardLines(id: string, l: L): string[] {
   if (c.goldenAge)
     out.push(
       ru
-        ? `Получите ${bagWords(c.goldenAge.gain, l)} — или заплатите ${c.goldenAge.vpPrice} любых ресурсов за 1 ПО`
-        : `Gain ${bagWords(c.goldenAge.gain, l)} — or pay ${c.goldenAge.vpPrice} resources of any kind for 1 VP`,
+        ? `Получите ${bagWords(c.goldenAge.gain, l)} — или заплатите ${c.goldenAge.vpPrice} ${ruPlural(c.goldenAge.vpPrice, 'любой ресурс', 'любых ресурса', 'любых ресурсов')} за 1 ПО`
+        : `Gain ${bagWords(c.goldenAge.gain, l)} — or pay ${c.goldenAge.vpPrice} resource${c.goldenAge.vpPrice === 1 ? '' : 's'} of any kind for 1 VP`,
     );
   if (c.stages)
     out.push(
@@ -783,11 +826,7 @@ export function cardLines(id: string, l: L): string[] {
           : `+${p.gainChoice.n} of ${p.gainChoice.of.map((r) => resWord(r, l)).join(', ')}`,
       );
     if (p.pay) x.push(bagWords(p.pay, l, '−'));
-    const per = p.per
-      ? ru
-        ? ` за каждую единицу (${counterWords(p.per, l)})`
-        : ` per ${counterWords(p.per, l)}`
-      : '';
+    const per = p.per ? (ru ? ` ${perWords(p.per, l)}` : ` ${perWords(p.per, l)}`) : '';
     const cond = p.if ? (ru ? `, если ${condWords(p.if, l)}` : `, if ${condWords(p.if, l)}`) : '';
     out.push(`${ru ? 'Производство' : 'Production'}: ${x.join(', ')}${per}${cond}`);
   }
@@ -798,7 +837,7 @@ export function cardLines(id: string, l: L): string[] {
   for (const a of c.abilities ?? []) {
     const costs = a.cost === undefined ? [] : Array.isArray(a.cost) ? a.cost : [a.cost];
     const cost = costs.length
-      ? `${ru ? 'заплатите' : 'pay'} ${costs.map((b) => bagWords(b, l)).join(ru ? ' или ' : ' or ')}: `
+      ? `${ru ? 'заплатите' : 'pay'} ${costs.map((b) => bagWords(b, l, '', true)).join(ru ? ' или ' : ' or ')}: `
       : '';
     const when = a.if ? (ru ? ` (если ${condWords(a.if, l)})` : ` (if ${condWords(a.if, l)})`) : '';
     const head =
@@ -817,7 +856,7 @@ export function cardLines(id: string, l: L): string[] {
       ru ? `Сбрасывается, если ${condWords(c.removeWhen, l)}` : `Removed if ${condWords(c.removeWhen, l)}`,
     );
   if (c.hook && !(c.onAcquire ?? []).some((e) => 'hook' in e)) out.push(hookLine(c.hook, l));
-  if (c.endVp !== undefined && (typeof c.endVp !== 'number' || c.endVp !== 0 || c.type === 'wonder'))
+  if (c.endVp !== undefined && (typeof c.endVp !== 'number' || c.endVp !== 0))
     out.push(`${ru ? 'ПО в конце игры' : 'End VP'}: ${endVpWords(c.endVp, l)}`);
   return out;
 }
@@ -869,12 +908,16 @@ export function eventLines(
   const ru = l === 'ru';
   const parts = defs.map((d) => {
     if (d.hook && !d.effects.length) return hookLine(d.hook, l);
+    const body = d.effects.length ? effectsWords(d.effects, l) : d.hook ? hookLine(d.hook, l) : '';
+    if (d.chooser && d.target === 'self')
+      return `${rankSubject(d.chooser.best, false, l)} ${ru ? 'выбирает' : 'chooses'}: ${body}`;
     const chooser = d.chooser
       ? ru
-        ? `Выбирает: ${rankSubject(d.chooser.best, false, l).toLowerCase()}. `
-        : `Chooser: ${rankSubject(d.chooser.best, false, l).toLowerCase()}. `
+        ? `Выбирает ${rankSubject(d.chooser.best, false, l).toLowerCase()}. `
+        : `${rankSubject(d.chooser.best, false, l)} chooses. `
       : '';
-    const body = d.effects.length ? effectsWords(d.effects, l) : d.hook ? hookLine(d.hook, l) : '';
+    if (typeof d.target === 'object' && 'where' in d.target)
+      return `${targetWords('all', l)}: ${ru ? 'если' : 'if'} ${condWords(d.target.where, l)} — ${body}`;
     return `${chooser}${targetWords(d.target, l)}: ${body}`;
   });
   return { name: nameOf(defs[0]!.name), text: parts.join('. ') };
