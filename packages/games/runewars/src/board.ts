@@ -42,6 +42,25 @@ function occupancy(st: RwState): Int16Array {
   return occ;
 }
 
+/** Rotated local offsets of areas (q, r pairs), per pack, area and rotation (computed once). */
+const offCache = new WeakMap<object, Int8Array>();
+function offsets(st: RwState): Int8Array {
+  const p = pk(st);
+  let o = offCache.get(p);
+  if (!o) {
+    o = new Int8Array(p.areas.length * 12);
+    p.areas.forEach((x, a) => {
+      for (let rot = 0; rot < 6; rot++) {
+        const [q, r] = rotate(x.off[0], x.off[1], rot);
+        o![a * 12 + rot * 2] = q;
+        o![a * 12 + rot * 2 + 1] = r;
+      }
+    });
+    offCache.set(p, o);
+  }
+  return o;
+}
+
 const neighbour = (c: number, d: number): number => key(qOf(c) + DIRS[d]![0], rOf(c) + DIRS[d]![1]);
 const inRange = (q: number, r: number) => q > -30 && q < 30 && r > -30 && r < 30;
 
@@ -79,9 +98,11 @@ export const T_OK = 0,
 export function tileCheck(st: RwState, o: Int16Array, t: number, q: number, r: number, rot: number): number {
   const p = pk(st);
   const areas = p.tiles[t]!.areas;
+  const off = offsets(st);
   const cells: number[] = [];
   for (const a of areas) {
-    const [dq, dr] = rotate(p.areas[a]!.off[0], p.areas[a]!.off[1], rot);
+    const dq = off[a * 12 + rot * 2]!,
+      dr = off[a * 12 + rot * 2 + 1]!;
     if (!inRange(q + dq, r + dr)) return T_OVERLAP;
     const c = key(q + dq, r + dr);
     if (o[c]! >= 0) return T_OVERLAP;
@@ -106,11 +127,16 @@ export function tileCheck(st: RwState, o: Int16Array, t: number, q: number, r: n
 export const tileFits = (st: RwState, o: Int16Array, t: number, q: number, r: number, rot: number): boolean =>
   tileCheck(st, o, t, q, r, rot) === T_OK;
 
+const seen = new Uint8Array(CELLS);
+
 /** Every legal placement of a seat's tiles: by tile, then (q, r) ascending, then rotation (RW-DP-89 DP-03). */
 export function tileOffers(st: RwState, seat: Seat, out: RwAction[]): void {
   const p = pk(st);
   const o = occupancy(st);
+  const off = offsets(st);
   const first = !anyTilePlaced(st);
+  const placed: number[] = [];
+  for (let c = 0; c < CELLS; c++) if (o[c]! >= 0) placed.push(c);
   for (const t of tilesOf(st, seat)) {
     const found: number[] = []; // (anchor key * 8 + rot)
     for (let rot = 0; rot < 6; rot++) {
@@ -118,20 +144,18 @@ export function tileOffers(st: RwState, seat: Seat, out: RwAction[]): void {
         if (tileFits(st, o, t, 0, 0, rot)) found.push(key(0, 0) * 8 + rot);
         continue;
       }
-      const seen = new Set<number>();
-      for (let c = 0; c < CELLS; c++) {
-        if (o[c]! < 0) continue;
+      seen.fill(0);
+      for (const c of placed) {
         for (let d = 0; d < 6; d++) {
           const n = neighbour(c, d);
           if (o[n]! >= 0) continue;
           for (const a of p.tiles[t]!.areas) {
-            const [dq, dr] = rotate(p.areas[a]!.off[0], p.areas[a]!.off[1], rot);
-            const q = qOf(n) - dq,
-              r = rOf(n) - dr;
+            const q = qOf(n) - off[a * 12 + rot * 2]!,
+              r = rOf(n) - off[a * 12 + rot * 2 + 1]!;
             if (!inRange(q, r)) continue;
             const k = key(q, r);
-            if (seen.has(k)) continue;
-            seen.add(k);
+            if (seen[k]) continue;
+            seen[k] = 1;
             if (tileFits(st, o, t, q, r, rot)) found.push(k * 8 + rot);
           }
         }
@@ -264,8 +288,11 @@ export function markerCheck(st: RwState, o: Int16Array, a: number, b: number): n
       if (y >= 0 && printedEdge(p, y, st.rot[y]!, (d + 3) % 6) === 0) plain++;
     }
   if (plain < 3) return M_TOUCH;
+  // Every home realm has the pack's one shape; with no printed border on any, one seat's tells for all.
+  const plainHomes = p.factions.every((f) => f.home.every((h) => p.areas[h]!.edges.every((e) => e === 0)));
   for (let s = 0; s < st.n; s++) {
     if (st.fac[s]! < 0) continue;
+    if (plainHomes && s > 0 && st.fac[0]! >= 0) break;
     let ok = false;
     for (let rot = 0; rot < 6 && !ok; rot++) if (homeCells(st, o, s, a, b, rot)) ok = true;
     if (!ok) return M_HOME;
@@ -375,7 +402,8 @@ function homeCells(
 ): number[] | null {
   const p = pk(st);
   const home = p.factions[st.fac[seat]!]!.home;
-  const offs = home.map((a) => rotate(p.areas[a]!.off[0], p.areas[a]!.off[1], rot));
+  const off = offsets(st);
+  const offs = [0, 1, 2].map((h) => [off[home[h]! * 12 + rot * 2]!, off[home[h]! * 12 + rot * 2 + 1]!]);
   const dq = qOf(y) - qOf(x),
     dr = rOf(y) - rOf(x);
   for (let i = 0; i < 3; i++)

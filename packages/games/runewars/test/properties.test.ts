@@ -38,6 +38,16 @@ describe('random complete games', () => {
       expect(counted.rallied / 2).toBeGreaterThan(5);
     });
 
+  it('RW-IMPL-41, RW-MAP-07, RW-MAP-12, RW-MAP-19, RW-SETUP-22: boards built by random players and by the random-board helper, 6 games of each for 2, 3 and 4 players', () => {
+    for (const board of ['manual', 'random'])
+      for (const players of [2, 3, 4]) {
+        const t = runGames(players, 0, 6, `board-${board}`, 13, players === 3, { board });
+        expect(t.games).toBe(6);
+        expect(t.capped).toBe(0);
+        expect(ended(t.reasons)).toBe(6);
+      }
+  });
+
   it('RW-BATTLE-71, RW-DP-67, RW-TACT-08: with cards that answer battle windows, 24 battle-seeking games keep the window contract (one answer each, nothing told)', () => {
     // A pack whose battle Tactics are playable in this version: the battle windows open (pass only).
     const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
