@@ -46,16 +46,6 @@ const winter = (st: RwState) => st.season === 3;
 const movers = (p: Pack, st: RwState, seat: Seat): number[] => p.factions[st.fac[seat]!]!.canonAll;
 const isNeutral = (p: Pack, u: number): boolean => p.units[u]!.faction < 0;
 
-/** Whether a seat has flying units to move: his faction's, or flying neutrals allied with him. */
-function flies(st: RwState, seat: Seat): boolean {
-  const p = pk(st);
-  if (p.factions[st.fac[seat]!]!.units.some((u) => p.units[u]!.flying)) return true;
-  for (const a of board(st).on)
-    if (st.own[a] === seat)
-      for (const u of p.neutrals) if (p.units[u]!.flying && st.us[a * p.U + u]) return true;
-  return false;
-}
-
 /**
  * Whether an allied neutral unit's move into `to` ends in a friendly area (RW-NEUT-12/13, RW-STRAT-09):
  * friendly before the move, or a faction unit of the seat drafted to the same destination (`d` holds
@@ -94,49 +84,66 @@ function isFe(st: RwState, a: number, seat: Seat): boolean {
 }
 
 /**
- * The destinations of a Strategize plan do not change while it is drafted (judged against the board at
- * its start, RW-STRAT-06): per own area and walking/flying, computed once per frame object.
+ * The moves a Strategize plan may draft do not change while it is drafted (judged against the board at
+ * its start, RW-STRAT-06; nothing moves before the commit): per own area not activated and unit type
+ * standing there, its destinations (walking or flying) and their draft actions, in listing order,
+ * computed once per frame object (a clone or a replay computes them again). The last frame's are kept.
  */
-const stratDests = new WeakMap<object, (number[] | null)[]>();
-function destsOf(st: RwState, f: F<'strat'>, seat: Seat): (number[] | null)[] {
-  let d = stratDests.get(f);
-  if (d) return d;
+interface StratSource {
+  a: number;
+  u: number;
+  /** Allied neutral units: a move of theirs must end where a faction unit goes too (RW-NEUT-13). */
+  ally: boolean;
+  to: number[];
+  acts: RwAction[];
+}
+let stratFrame: object | null = null;
+let stratSources: StratSource[] = [];
+function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
+  if (stratFrame === f) return stratSources;
+  const p = pk(st);
   const b = board(st);
   const bit = 1 << seat;
   const w = winter(st);
-  const fly2 = flies(st, seat);
-  d = new Array<number[] | null>(st.pos.length * 2).fill(null);
+  const units = movers(p, st, seat);
+  const U = p.U;
+  const out: StratSource[] = [];
   resetFe(st.pos.length);
   for (const a of b.on) {
     if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
     const adj = b.adj[a]!,
       edge = b.edge[a]!;
-    for (let fly = 0; fly < (fly2 ? 2 : 1); fly++) {
-      const out: number[] = [];
-      // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
-      for (let i = 0; i < adj.length; i++)
-        if (crossable(edge[i]!, fly === 1, w) && isFe(st, adj[i]!, seat)) out.push(adj[i]!);
-      d[a * 2 + fly] = out;
+    let walk: number[] | null = null,
+      fly: number[] | null = null;
+    for (const u of units) {
+      if (st.us[a * U + u] === 0) continue;
+      const flying = p.units[u]!.flying;
+      let to: number[] | null = flying ? fly : walk;
+      if (!to) {
+        to = [];
+        // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
+        for (let i = 0; i < adj.length; i++)
+          if (crossable(edge[i]!, flying, w) && isFe(st, adj[i]!, seat)) to.push(adj[i]!);
+        if (flying) fly = to;
+        else walk = to;
+      }
+      out.push({ a, u, ally: isNeutral(p, u), to, acts: to.map((t) => draftAction(a, t, u)) });
     }
   }
-  stratDests.set(f, d);
-  return d;
+  stratFrame = f;
+  stratSources = out;
+  return out;
 }
 
 function stratOffers(st: RwState, f: F<'strat'>, seat: Seat, out: RwAction[]): void {
-  const p = pk(st);
-  const dests = destsOf(st, f, seat);
-  const units = movers(p, st, seat);
-  const U = p.U;
-  for (const a of board(st).on) {
-    const walk = dests[a * 2];
-    if (!walk) continue;
-    for (const u of units) {
-      if (st.us[a * U + u] === 0 || free(st, a, u, f.d, 3) <= 0) continue;
-      const to = p.units[u]!.flying ? dests[a * 2 + 1]! : walk;
-      const ally = isNeutral(p, u);
-      for (const t of to) if (!ally || alliedMayEnd(st, seat, t, f.d, 3, 1)) out.push(draftAction(a, t, u));
-    }
+  const src = stratSourcesOf(st, f, seat);
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (free(st, c.a, c.u, f.d, 3) <= 0) continue;
+    if (!c.ally) for (let j = 0; j < c.acts.length; j++) out.push(c.acts[j]!);
+    else
+      for (let j = 0; j < c.to.length; j++)
+        if (alliedMayEnd(st, seat, c.to[j]!, f.d, 3, 1)) out.push(c.acts[j]!);
   }
 }
 
@@ -294,10 +301,10 @@ function roomIn(st: RwState, f: F<'mob'>, seat: Seat): boolean {
  * judged before anything moves (RW-MOVE-28). dist[area] = steps, or 99 if out of reach.
  */
 let queue = new Int16Array(0);
-function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number): Int8Array {
+function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number, dist: Int8Array): Int8Array {
   const b = board(st);
   const n = st.pos.length;
-  const dist = new Int8Array(n).fill(99);
+  dist.fill(99, 0, n);
   if (queue.length < n) queue = new Int16Array(n);
   dist[x] = 0;
   const w = winter(st);
@@ -324,56 +331,76 @@ function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number): I
 }
 
 /**
- * The reach of an activation does not change while its moves are drafted (nothing moves before the
- * commit, RW-MOVE-28): computed once per frame object (a clone or a replay computes it again); the
- * flyers' only for a faction with flying units.
+ * What an activation may draft does not change while its moves are drafted (nothing moves before the
+ * commit, RW-MOVE-28): the own areas not activated within reach of the activated area for each unit type
+ * standing there (RW-MOVE-20..25, RW-MOVE-22, RW-ACT-02), in listing order, computed once per frame object
+ * and activated area (a clone or a replay computes them again); the flyers' reach only when a flyer
+ * stands in one of his areas. The last frame's are kept.
  */
-const reaches = new WeakMap<object, { walk: Int8Array; fly: Int8Array; x: number }>();
-function reachOf(st: RwState, f: F<'mob'>, seat: Seat): { walk: Int8Array; fly: Int8Array } {
-  let r = reaches.get(f);
-  if (!r || r.x !== f.x) {
-    const p = pk(st);
-    const max = p.rules.fastReach;
-    resetFe(st.pos.length);
-    const walk = reach(st, seat, f.x, false, max);
-    r = { walk, fly: flies(st, seat) ? reach(st, seat, f.x, true, max) : walk, x: f.x };
-    reaches.set(f, r);
+interface MobSource {
+  a: number;
+  u: number;
+  /** An allied neutral unit (RW-NEUT-13). */
+  ally: boolean;
+  act: RwAction;
+}
+let mobFrame: object | null = null;
+let mobX = -1;
+let mobSources: MobSource[] = [];
+let walkDist = new Int8Array(0);
+let flyDist = new Int8Array(0);
+function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
+  if (mobFrame === f && mobX === f.x) return mobSources;
+  const p = pk(st);
+  const r = p.rules;
+  const n = st.pos.length;
+  if (walkDist.length < n) {
+    walkDist = new Int8Array(n);
+    flyDist = new Int8Array(n);
   }
-  return r;
+  resetFe(n);
+  const walk = reach(st, seat, f.x, false, r.fastReach, walkDist);
+  let fly: Int8Array | null = null;
+  const bit = 1 << seat;
+  const U = p.U;
+  const units = movers(p, st, seat);
+  const out: MobSource[] = [];
+  for (const a of board(st).on) {
+    if (a === f.x || st.own[a] !== seat || st.act[a]! & bit) continue; // RW-MOVE-22, RW-ACT-02
+    for (const u of units) {
+      if (st.us[a * U + u] === 0) continue; // routed units cannot move (RW-MOVE-04)
+      const t = p.units[u]!;
+      const d = (t.flying ? (fly ??= reach(st, seat, f.x, true, r.fastReach, flyDist)) : walk)[a]!;
+      if (d > (t.fast ? r.fastReach : r.reach)) continue; // RW-MOVE-21
+      out.push({ a, u, ally: t.faction < 0, act: draftInAction(a, u) });
+    }
+  }
+  mobFrame = f;
+  mobX = f.x;
+  mobSources = out;
+  return out;
 }
 
 /** Whether a figure of type `u` in `a` may be drafted into the activated area now. */
 function canDraft(st: RwState, f: F<'mob'>, seat: Seat, a: number, u: number): boolean {
-  const p = pk(st);
-  if (a === f.x || st.own[a] !== seat || st.act[a]! & (1 << seat)) return false;
-  const t = p.units[u]!;
-  const { walk, fly } = reachOf(st, f, seat);
-  const d = (t.flying ? fly : walk)[a]!;
+  const c = mobSourcesOf(st, f, seat).find((x) => x.a === a && x.u === u);
   return (
-    d <= (t.fast ? p.rules.fastReach : p.rules.reach) &&
+    c !== undefined &&
     free(st, a, u, f.d, 2) > 0 &&
-    (t.faction >= 0 || alliedMayEnd(st, seat, f.x, f.d, 2, -1)) &&
+    (!c.ally || alliedMayEnd(st, seat, f.x, f.d, 2, -1)) &&
     roomIn(st, f, seat)
   );
 }
 
 function moveOffers(st: RwState, f: F<'mob'>, seat: Seat, out: RwAction[]): void {
-  const p = pk(st);
-  const r = p.rules;
-  const bit = 1 << seat;
-  const { walk, fly } = reachOf(st, f, seat);
+  const src = mobSourcesOf(st, f, seat);
   if (!roomIn(st, f, seat)) return;
   // RW-NEUT-13: allied neutrals go only where a faction unit goes too, unless the area is friendly.
   const allies = alliedMayEnd(st, seat, f.x, f.d, 2, -1);
-  for (const a of board(st).on) {
-    if (a === f.x || st.own[a] !== seat || st.act[a]! & bit) continue; // RW-MOVE-22, RW-ACT-02
-    for (const u of movers(p, st, seat)) {
-      const t = p.units[u]!;
-      if (t.faction < 0 && !allies) continue;
-      const d = (t.flying ? fly : walk)[a]!;
-      if (d > (t.fast ? r.fastReach : r.reach)) continue; // RW-MOVE-21
-      if (free(st, a, u, f.d, 2) > 0) out.push(draftInAction(a, u));
-    }
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (c.ally && !allies) continue;
+    if (free(st, c.a, c.u, f.d, 2) > 0) out.push(c.act);
   }
 }
 
