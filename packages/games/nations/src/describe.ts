@@ -2,7 +2,9 @@
 import type { GameEvent, Locale, Seat } from '@tabula/engine';
 import { defaultSeatName, translate } from '@tabula/engine';
 import { E } from './config.js';
-import { eventCard, NATIONS, printedCard, progressCard } from './data.js';
+import { eventCard, NATIONS, printedCard, progressCard, soloTile } from './data.js';
+
+const ROMAN = ['', 'I', 'II', 'III', 'IV'];
 import { messages } from './messages.js';
 import namesRu from './data/names.ru.json' with { type: 'json' };
 import type { ChoiceKind, Choose, NatAction, NatState, OptOf } from './state.js';
@@ -74,6 +76,9 @@ export function localParams(
   const seat = (s: unknown) => (typeof s === 'number' ? (s < 0 ? tr(l, 'nat.vo') : seatName(s)) : String(s));
   for (const [k, v] of Object.entries(p)) {
     if (k === 'seat' || k === 'buyer' || k === 'receiver') out[k] = seat(v);
+    else if (k === 'tile' && typeof v === 'string' && soloTile(v))
+      // A solo tile has no name: its age (the id is no word for a player).
+      out[k] = l === 'ru' ? `(эпоха ${ROMAN[soloTile(v)!.age]})` : `(age ${ROMAN[soloTile(v)!.age]})`;
     else if (k === 'card' || k === 'by' || k === 'tile') out[k] = typeof v === 'string' ? cardName(v, l) : v;
     else if (k === 'cards') out[k] = (v as string[]).map((x) => cardName(x, l)).join(', ') || '—';
     else if (k === 'order' || k === 'seats' || k === 'defeated') {
