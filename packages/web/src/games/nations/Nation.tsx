@@ -465,7 +465,7 @@ export function NationBoard({
             ))}
           </div>
         </div>
-        <div className="nat-area nat-area-won" role="group" aria-label={t('nat.ui.wonders')}>
+        <div className="nat-area nat-area-won" role="group" aria-label={t('nat.ui.wonders', { n: p.wonders.length, cap: wonCap })}>
           <h3>{t('nat.ui.wonders', { n: p.wonders.length, cap: wonCap })}</h3>
           <div className="nat-cards">
             <Wip seat={seat} size={size} />
