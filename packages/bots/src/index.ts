@@ -2,9 +2,21 @@
  * Generic bots over the engine contract. A bot sees only its seat's view and its legal actions;
  * it draws from its own random stream, never the game's (a bot's draws
  * must not change the game's random sequence, which every game's specification fixes by the seed).
+ *
+ * Names a game's bots answer to:
+ * - `random`: uniform among the legal actions;
+ * - the game's own bots (`GameModule.bots`, e.g. a rule-based heuristic);
+ * - `ismcts:<N>` (N iterations a decision), `ismcts:<M>ms` (M milliseconds), `ismcts:<N>:<M>ms` (whichever
+ *   ends first): the generic search bot (ismcts.ts), guided by the game's strongest own bot;
+ * - the levels named for players (`levelsOf`): `beginner` (the game's strongest own bot), `standard` and
+ *   `strong` (the search bot at the game's two budgets, `GameModule.searchBudgets`, else ours).
  */
 import type { AnyGame, Bot, BotContext } from '@tabula/engine';
 import { Rng } from '@tabula/engine';
+import type { IsmctsOptions, SearchBudget } from './ismcts.js';
+import { ismctsBot } from './ismcts.js';
+
+export * from './ismcts.js';
 
 /** Picks uniformly among the legal actions. */
 export function randomBot(options: { seed: string }): Bot {
@@ -20,15 +32,91 @@ export function defaultBot(game: AnyGame, stateOf: () => unknown): Bot {
   };
 }
 
-/** Names of the bots a game offers: the generic random bot plus the game's own. */
+/** The levels named for players, from the weakest to the strongest (after `random`). */
+export const LEVELS = ['beginner', 'standard', 'strong'] as const;
+export type Level = (typeof LEVELS)[number];
+
+/**
+ * Iterations a decision of the search levels when a game declares none: small enough for a strong
+ * decision in about a quarter of a second on one core of the slowest of our engines.
+ */
+export const DEFAULT_SEARCH_BUDGETS = { standard: 100, strong: 400 } as const;
+
+/**
+ * A safety cap on a level's thinking time (ms), far above its usual time: a level is defined by its
+ * iterations, so that it plays the same on any machine, and the cap only keeps a loaded server answering.
+ */
+export const LEVEL_MS_CAP = 1000;
+
+/** The game's strongest own bot (the last of its declared levels that it defines), else none. */
+export function ownBot(game: AnyGame): string | undefined {
+  const own = Object.keys(game.bots ?? {});
+  const declared = (game.botLevels ?? []).filter((b) => own.includes(b));
+  return declared.at(-1) ?? own.at(-1);
+}
+
+/** The budgets of the two search levels for a game. */
+export function searchBudgets(game: AnyGame): { standard: number; strong: number } {
+  return { ...DEFAULT_SEARCH_BUDGETS, ...(game.searchBudgets ?? {}) };
+}
+
+/**
+ * The levels a lobby and the command line offer for a game, from the weakest to the strongest: `random`,
+ * `beginner` when the game has a bot of its own, `standard`, `strong`. The last is seated by default.
+ */
+export function levelsOf(game: AnyGame): string[] {
+  return ['random', ...(ownBot(game) ? ['beginner'] : []), 'standard', 'strong'];
+}
+
+/** Names of the bots a game offers: the generic random bot, the game's own, and the levels. */
 export function botNames(game: AnyGame): string[] {
-  return ['random', ...Object.keys(game.bots ?? {})];
+  const own = Object.keys(game.bots ?? {});
+  return ['random', ...own, ...levelsOf(game).filter((l) => l !== 'random' && !own.includes(l))];
+}
+
+/** `ismcts:<N>`, `ismcts:<M>ms`, `ismcts:<N>:<M>ms` → its budget; null for any other name. */
+export function parseSearchName(name: string): SearchBudget | null {
+  const m = /^ismcts(?::(\d+))?(?::(\d+)ms)?$/.exec(name);
+  if (!m) return null;
+  const budget: SearchBudget = {};
+  if (m[1]) budget.iterations = Number(m[1]);
+  if (m[2]) budget.ms = Number(m[2]);
+  if (budget.iterations === undefined && budget.ms === undefined) budget.iterations = 1000;
+  if ((budget.iterations ?? 1) < 1 || (budget.ms ?? 1) < 1) return null;
+  return budget;
+}
+
+/** True when `name` names a bot of this game (a listed name or a search budget such as `ismcts:500`). */
+export function isBotName(game: AnyGame, name: string): boolean {
+  return botNames(game).includes(name) || parseSearchName(name) !== null;
+}
+
+/** The search bot at a budget, guided by the game's strongest own bot. */
+export function searchBot(
+  game: AnyGame,
+  budget: SearchBudget,
+  seed: string,
+  extra: Partial<IsmctsOptions> = {},
+): Bot {
+  const guideName = ownBot(game);
+  const guide = guideName ? game.bots![guideName]!({ seed: `${seed}:guide` }) : undefined;
+  return ismctsBot(game, { ...budget, seed, ...(guide ? { guide } : {}), ...extra });
 }
 
 /** Makes a bot by name for a game, or throws with the list of known names. */
 export function makeBot(game: AnyGame, name: string, seed: string): Bot {
   if (name === 'random') return randomBot({ seed });
   const f = game.bots?.[name];
-  if (!f) throw new Error(`Unknown bot "${name}" for ${game.id}; known: ${botNames(game).join(', ')}.`);
-  return f({ seed });
+  if (f) return f({ seed });
+  if (name === 'beginner') {
+    const own = ownBot(game);
+    if (own) return game.bots![own]!({ seed });
+  }
+  if (name === 'standard' || name === 'strong') {
+    const b = searchBot(game, { iterations: searchBudgets(game)[name], ms: LEVEL_MS_CAP }, seed);
+    return { name, choose: (ctx) => b.choose(ctx) };
+  }
+  const budget = parseSearchName(name);
+  if (budget) return searchBot(game, budget, seed);
+  throw new Error(`Unknown bot "${name}" for ${game.id}; known: ${botNames(game).join(', ')}, ismcts:<N>.`);
 }

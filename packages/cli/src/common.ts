@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AnyGame, GameEvent, Locale, Outcome, Prompt, RuleError, Seat } from '@tabula/engine';
 import { translate } from '@tabula/engine';
 import { GAMES, findGame } from '@tabula/catalog';
-import { botNames as botNamesOf } from '@tabula/bots';
+import { levelsOf, searchBudgets } from '@tabula/bots';
 import type { CliIO } from './io.js';
 import { messages } from './messages.js';
 
@@ -184,10 +184,9 @@ function gameText(game: AnyGame, locale: Locale, key: string): string {
   return translate([game.messages], locale, key);
 }
 
-/** The bot a game seats by default: the strongest of its levels (the last), else its last bot. */
-export function strongestBot(game: AnyGame, names: readonly string[]): string {
-  const levels = (game.botLevels ?? []).filter((b) => names.includes(b));
-  return levels.at(-1) ?? names.at(-1) ?? 'random';
+/** The bot a game seats by default: the strongest of its levels (the last: the search bot's `strong`). */
+export function strongestBot(game: AnyGame): string {
+  return levelsOf(game).at(-1) ?? 'random';
 }
 
 /** The game a name (id or short id) names, or undefined (no error: for optional mentions). */
@@ -417,16 +416,16 @@ export function gameOptionsHelp(ctx: Ctx, game: AnyGame): string {
   if (info) out.push(gameText(game, l, info.description));
   out.push('', ctx.t('opts.players', { min: game.minSeats, max: game.maxSeats }));
   if (info) out.push(ctx.t('opts.minutes', { min: info.minutes[0], max: info.minutes[1] }));
-  const names = botNamesOf(game);
-  const levels = (game.botLevels ?? []).filter((b) => names.includes(b));
-  const order = [...names.filter((b) => !levels.includes(b)), ...levels];
-  // Each bot by name and what it does, where the command line has words for it.
+  const order = levelsOf(game);
+  // Each level by name and what it does (the search levels with their iterations a decision).
+  const budgets = searchBudgets(game);
   const said = (b: string) => {
     const key = `cli.bot.${b}`;
-    const words = ctx.t(key);
+    const words = ctx.t(key, { n: b === 'strong' ? budgets.strong : budgets.standard });
     return words === key ? b : `${b} (${words})`;
   };
-  out.push(ctx.t('opts.bots', { bots: order.map(said).join(', '), strongest: strongestBot(game, names) }));
+  out.push(ctx.t('opts.bots', { bots: order.map(said).join(', '), strongest: strongestBot(game) }));
+  out.push(ctx.t('opts.botsMore'));
   out.push('');
   const schema = game.optionsSchema ?? [];
   if (!schema.length) {

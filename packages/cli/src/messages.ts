@@ -35,6 +35,11 @@ const en: Record<string, string> = {
   'opts.usage': 'Example: tabula play {id} --option KEY=VALUE',
   'cli.bot.random': 'plays at random',
   'cli.bot.heuristic': 'plays by rules of thumb',
+  'cli.bot.beginner': 'plays by rules of thumb',
+  'cli.bot.standard': 'looks ahead over {n} imagined continuations a move, dealt from what it can see',
+  'cli.bot.strong': 'looks ahead over {n} imagined continuations a move',
+  'opts.botsMore':
+    "Also: the game's own bots by name (heuristic…) and the search bot at any budget: ismcts:<N> (N continuations a move), ismcts:<M>ms (M milliseconds).",
   'cli.games': 'Games: {games}',
   'cli.moreHelp': 'Run "tabula <command> --help" for the options of a command.',
   'cli.options': 'Options:',
@@ -203,6 +208,12 @@ const ru: Record<string, string> = {
   'opts.usage': 'Пример: tabula play {id} --option KEY=VALUE',
   'cli.bot.random': 'ходит наугад',
   'cli.bot.heuristic': 'играет по проверенным правилам',
+  'cli.bot.beginner': 'играет по проверенным правилам',
+  'cli.bot.standard':
+    'просчитывает {n} воображаемых продолжений на ход, раздав неизвестное по тому, что видит',
+  'cli.bot.strong': 'просчитывает {n} воображаемых продолжений на ход',
+  'opts.botsMore':
+    'А также: собственные боты игры по имени (heuristic…) и поисковый бот с любым бюджетом: ismcts:<N> (N продолжений на ход), ismcts:<M>ms (M миллисекунд).',
   'cli.games': 'Игры: {games}',
   'cli.moreHelp': 'Параметры команды: «tabula <команда> --help».',
   'cli.options': 'Параметры:',

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { AnyGame, Bot, Match as MatchT, Prompt, Seat } from '@tabula/engine';
 import { Match, Rng, SPECTATOR, stateHash } from '@tabula/engine';
-import { botNames, makeBot } from '@tabula/bots';
+import { botNames, isBotName, makeBot } from '@tabula/bots';
 import { GAMES } from '@tabula/catalog';
 import type { Ctx, OptionSpec } from './common.js';
 import {
@@ -33,7 +33,7 @@ import type { GameRecord } from '@tabula/engine';
 const BOTS_ONLY_CAP = 200_000;
 
 export function playOptions(): OptionSpec[] {
-  const botList = [...new Set(GAMES.flatMap((g) => botNames(g)))].join('|');
+  const botList = [...new Set(GAMES.flatMap((g) => botNames(g))), 'ismcts:<N>'].join('|');
   const base: OptionSpec[] = [
     { name: 'players', kind: 'int', min: 1, metavar: 'N', help: 'play.opt.players' },
     { name: 'bots', kind: 'int', min: 0, metavar: 'K', help: 'play.opt.bots' },
@@ -85,8 +85,8 @@ export async function play(ctx: Ctx, positional: string[], values: Record<string
   const botCount = (values.bots as number | undefined) ?? players - 1;
   if (botCount > players) throw usage('cli.err.bots', { max: players, bots: botCount });
   const names = botNames(game);
-  const level = (values['bot-level'] as string | undefined) ?? strongestBot(game, names);
-  if (!names.includes(level))
+  const level = (values['bot-level'] as string | undefined) ?? strongestBot(game);
+  if (!isBotName(game, level))
     throw usage('cli.err.unknownBot', { bot: level, game: game.id, known: names.join(', ') });
   let rawOptions: unknown = {};
   if (typeof values.options === 'string') {

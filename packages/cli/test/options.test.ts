@@ -41,7 +41,8 @@ describe('tabula options <game>', () => {
         expect(r.out).toContain(`(${lang === 'en' ? 'default' : 'по умолчанию'}`);
         // Each bot level said with what it does, the strongest (the last) the default.
         expect(r.out).toContain(lang === 'en' ? 'random (plays at random)' : 'random (ходит наугад)');
-        expect(r.out).toContain(`${g.botLevels!.at(-1)})`);
+        expect(r.out).toContain('strong)');
+        expect(r.out).toContain('ismcts:<N>');
       }
     });
 
@@ -96,7 +97,7 @@ describe('--option KEY=VALUE', () => {
     expect(rec.ok).toBe(true);
     if (!rec.ok) return;
     expect(rec.value.options).toMatchObject({ tribes: 'random', seatOrder: 'fixed' });
-    expect(rec.value.players?.[1]?.bot).toBe('heuristic');
+    expect(rec.value.players?.[1]?.bot).toBe('strong');
   });
 
   it('a flag that fixes the player count (a solo mode) sets it; a per-seat choice takes one value per seat', async () => {

@@ -248,6 +248,18 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
    * one thing (pass, end of step).
    */
   targetsOf?(action: A): readonly Target[];
+  /**
+   * Each seat's chances from a position, by the game's own reckoning: one number in [0, 1] per seat,
+   * summing to about 1 (a seat far ahead near 1). Optional; search bots that have it cut their playouts
+   * short and score the position with it instead of playing to the end. Called on complete states (the
+   * worlds a bot samples from its view), never shown to anyone.
+   */
+  evaluate?(state: S): number[];
+  /**
+   * Iterations a decision of the generic search bot's two levels, `standard` and `strong` (packages/bots),
+   * when this game wants others than the default: a slow engine searches fewer worlds in the same time.
+   */
+  readonly searchBudgets?: { standard?: number; strong?: number };
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
   /** Its name, description and length for lobbies (message keys of `messages`). */

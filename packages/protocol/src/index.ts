@@ -139,6 +139,8 @@ export const CreateMatch = z.object({
   onTimeout: z.enum(['default', 'bot']).optional(),
   /** A bot takes a seat whose player leaves. */
   botTakeover: z.boolean().optional(),
+  /** The bot level that takes a person's seat over (leaving, or running out of time with onTimeout 'bot'); default the strongest. */
+  takeoverBot: text(1, 40).optional(),
   /** Milliseconds a bot waits before acting (so games with bots feel natural). */
   botDelayMs: z.number().int().min(0).max(60_000).optional(),
   seed: text(0, 100).optional(),

@@ -4,6 +4,7 @@
  * Generic over the engine contract: the game gives each prompt's flags and default action.
  */
 import type { Prompt, Seat } from '@tabula/engine';
+import { levelsOf } from '@tabula/bots';
 import type { BotPool } from './bots.js';
 import type { MatchRuntime, SubmitResult } from './runtime.js';
 
@@ -184,7 +185,7 @@ export class Scheduler {
 
   /** A bot takes a seat over (its player left or ran out of time, if the match allows it). */
   async takeOver(rt: MatchRuntime, seat: Seat): Promise<void> {
-    const bot = rt.settings.bots[seat] ?? (rt.game.bots && Object.keys(rt.game.bots)[0]) ?? 'random';
+    const bot = rt.settings.bots[seat] ?? levelsOf(rt.game).at(-1)!;
     if (!(await rt.handToBot(seat, bot))) return;
     await this.host.seatsChanged(rt);
     this.schedule(rt);

@@ -57,7 +57,8 @@ describe('creating matches', () => {
           id: 'age-of-heroes',
           minSeats: 2,
           maxSeats: 6,
-          bots: expect.arrayContaining(['random', 'heuristic']),
+          // The levels named for players, weakest first: the lobby seats the last by default.
+          bots: ['random', 'beginner', 'standard', 'strong'],
         }),
       ]),
     );
@@ -76,6 +77,7 @@ describe('creating matches', () => {
         400,
         'unknownBot',
       ],
+      [{ game: 'age-of-heroes', players: 2, takeoverBot: 'deep-blue' }, 400, 'unknownBot'],
       [{ game: 'age-of-heroes', players: 3, seats: [{ kind: 'human' }] }, 400, 'seats'],
       [
         { game: 'age-of-heroes', players: 2, seats: [{ kind: 'human' }, { kind: 'alien' }] },
@@ -301,6 +303,7 @@ describe('leaving, clocks and windows', () => {
       seats: humans(2),
       seed: 'leave-1',
       botTakeover: true,
+      takeoverBot: 'beginner',
       options: { tradeInputLimit: 2 },
     });
     const c0 = await Client.connect(A.url, { match: m.id, token: m.seats[0]!.token }, 'seat0');
@@ -308,6 +311,8 @@ describe('leaving, clocks and windows', () => {
     c0.send({ t: 'leave' });
     expect((await c0.waitClose()).code).toBe(1000);
     await waitFor(async () => (await info(m.id)).seats[0].kind === 'bot', 5000, 'the takeover');
+    // The level the match chose for takeovers takes the seat.
+    expect((await info(m.id)).seats[0].bot).toBe('beginner');
     const end = await autoPlay(c1, new Rng('leave'), { pick: quickPick });
     expect(end.view.over).toBeTruthy();
     const i = await info(m.id);
@@ -317,6 +322,15 @@ describe('leaving, clocks and windows', () => {
     const rec = (await http(A.url, 'GET', `/api/matches/${m.id}/record`)).body;
     expect(rec.actions.filter((a: { seat: number }) => a.seat === 0).length).toBeGreaterThan(0);
     c1.close();
+  });
+
+  it('without a chosen level, the strongest takes over the seat of a player who leaves', async () => {
+    const m = await createMatch(A.url, { players: 2, seats: humans(2), seed: 'leave-2' });
+    const r = await post(A.url, `/api/matches/${m.id}/leave`, { token: m.seats[0]!.token });
+    expect(r.body).toEqual({ ok: true, bot: true });
+    await waitFor(async () => (await info(m.id)).seats[0].kind === 'bot', 5000, 'the takeover');
+    expect((await info(m.id)).seats[0].bot).toBe('strong');
+    await post(A.url, `/api/matches/${m.id}/resign`, { token: m.seats[1]!.token });
   });
 
   it('without botTakeover, a seat left over HTTP stays human (the game waits)', async () => {
@@ -338,6 +352,8 @@ describe('leaving, clocks and windows', () => {
       seed,
       clock: { mode: 'realtime', seconds: 0.3 },
       onTimeout,
+      // Rule-of-thumb bots for the open seat and the takeovers: the search levels think for a while.
+      takeoverBot: 'beginner',
       options: { tradeInputLimit: 2 },
     });
     const cs = await Promise.all(

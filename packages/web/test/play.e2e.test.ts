@@ -61,6 +61,9 @@ describe('playing in the browser', () => {
     await seatKind(ann.page, 1).selectOption('human');
     await seatKind(ann.page, 2).selectOption('bot');
     await seatKind(ann.page, 3).selectOption('bot');
+    // The rule-of-thumb level: the search levels (the default) think for a while at every decision.
+    for (const i of [2, 3])
+      await ann.page.locator('.seat-row').nth(i).locator('select').nth(1).selectOption('beginner');
     // The bots move at once (a person's table would take the natural pace).
     expect(await labelled(ann.page, 'Bots move').inputValue()).toBe('natural');
     await labelled(ann.page, 'Bots move').selectOption('instant');

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyGame } from '@tabula/engine';
 import { LOCALES } from '@tabula/engine';
 import { GAMES } from '@tabula/catalog';
-import { botNames } from '@tabula/bots';
+import { levelsOf } from '@tabula/bots';
 import type { GameSummary, OptionSummary, Words } from '../protocol.js';
 
 /** A message of the game's catalog in every locale (English where a locale lacks it; the key if none has it). */
@@ -18,9 +18,9 @@ function words(g: AnyGame, key: string): Words {
 }
 
 export function summary(g: AnyGame): GameSummary {
-  const all = botNames(g);
-  const levels = (g.botLevels ?? []).filter((b) => all.includes(b));
-  const bots = [...all.filter((b) => !levels.includes(b)), ...levels];
+  // The levels named for players, weakest first (random, beginner, standard, strong): the lobby seats
+  // the last by default. Other names a match may give (a game's own bot, ismcts:<N>) are not offered.
+  const bots = levelsOf(g);
   const nameKey = g.info?.name ?? `${g.id}.name`;
   return {
     id: g.id,

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { botNames } from '@tabula/bots';
+import { botNames, isBotName, levelsOf } from '@tabula/bots';
 import type { MatchStatus } from '@tabula/store';
 import type { Bus, MatchSettings } from '../ports.js';
 import { settingsOf } from '../ports.js';
@@ -35,11 +35,13 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
       body.seats ?? Array.from({ length: body.players }, () => ({ kind: 'human' as const }));
     if (seats.length !== body.players)
       throw new HttpError(400, 'seats', `Give exactly ${body.players} seats.`);
-    const names = botNames(g);
-    for (const s of seats)
-      if (s.kind === 'bot' && s.bot && !names.includes(s.bot))
-        throw new HttpError(400, 'unknownBot', `Unknown bot "${s.bot}"; known: ${names.join(', ')}.`);
-    const defaultBot = names.find((n) => n !== 'random') ?? 'random';
+    const unknown = (bot: string) =>
+      new HttpError(400, 'unknownBot', `Unknown bot "${bot}"; known: ${botNames(g).join(', ')}, ismcts:<N>.`);
+    for (const s of seats) if (s.kind === 'bot' && s.bot && !isBotName(g, s.bot)) throw unknown(s.bot);
+    if (body.takeoverBot !== undefined && !isBotName(g, body.takeoverBot)) throw unknown(body.takeoverBot);
+    // A bot seat without a level, and a person's seat when a bot takes it over (the player left or ran
+    // out of time): the level the match chose for takeovers, else the strongest.
+    const defaultBot = body.takeoverBot ?? levelsOf(g).at(-1)!;
     const id = newId();
     const hostToken = newToken();
     const settings: MatchSettings = {
@@ -50,7 +52,7 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
       botDelayMs: body.botDelayMs ?? server.botDelayMs,
       hostHash: sha256(hostToken),
       kinds: seats.map((s) => s.kind),
-      bots: seats.map((s) => (s.kind === 'bot' ? (s.bot ?? defaultBot) : defaultBot)),
+      bots: seats.map((s) => (s.kind === 'bot' ? (s.bot ?? levelsOf(g).at(-1)!) : defaultBot)),
     };
     const open = seats.some((s) => s.kind === 'open');
     const out: { seat: number; kind: string; token?: string }[] = [];

@@ -34,6 +34,7 @@ export function Lobby() {
   const [players, setPlayers] = useState(4);
   const [kinds, setKinds] = useState<Kind[]>(['human', 'bot', 'bot', 'bot']);
   const [bots, setBots] = useState<string[]>([]);
+  const [takeover, setTakeover] = useState<string>('');
   const [names, setNames] = useState<string[]>([]);
   const [speed, setSpeed] = useState<Speed>('natural');
   const [clock, setClock] = useState<'none' | 'realtime' | 'turn'>('none');
@@ -55,6 +56,7 @@ export function Lobby() {
     setBots((b) => b.map(() => info.bots.at(-1) ?? 'random'));
   }, [info]);
   const strongest = info?.bots.at(-1) ?? 'random';
+  useEffect(() => setTakeover(strongest), [strongest]);
   useEffect(() => {
     setKinds((k) => Array.from({ length: players }, (_, i) => k[i] ?? 'bot'));
     setBots((b) => Array.from({ length: players }, (_, i) => b[i] ?? strongest));
@@ -87,6 +89,7 @@ export function Lobby() {
         seats,
         options,
         botDelayMs: kinds.includes('bot') ? BOT_DELAY[speed] : undefined,
+        takeoverBot: takeover || undefined,
         clock:
           clock === 'none'
             ? { mode: 'none' }
@@ -236,6 +239,18 @@ export function Lobby() {
               {(['instant', 'natural', 'slow'] as const).map((s) => (
                 <option key={s} value={s}>
                   {t(`lobby.botSpeed.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {kinds.some((k) => k !== 'bot') && (
+          <label>
+            {t('lobby.takeover')}{' '}
+            <select value={takeover || strongest} onChange={(e) => setTakeover(e.target.value)}>
+              {(info?.bots ?? ['random']).map((b) => (
+                <option key={b} value={b}>
+                  {botLabel(t, messages, b)}
                 </option>
               ))}
             </select>

@@ -4,7 +4,7 @@ import { idWords } from '../net/games.js';
 
 type T = (id: string, values?: Record<string, string | number>) => string;
 
-/** A bot level in words ("Beginner — plays at random"), keyed by the bot's name; its name in words if unknown. */
+/** A bot level in words ("Beginner — plays by rules of thumb"), keyed by the bot's name; its name in words if unknown. */
 export function botLabel(t: T, messages: Record<string, unknown>, bot: string): string {
   const key = `lobby.bot.${bot}`;
   return key in messages ? t(key) : idWords(bot);

@@ -13,6 +13,8 @@ export interface CreateMatchBody {
   clock?: Clock;
   onTimeout?: 'default' | 'bot';
   botTakeover?: boolean;
+  /** The bot level that takes a person's seat over (default: the strongest). */
+  takeoverBot?: string;
   botDelayMs?: number;
   name?: string;
 }

@@ -1,0 +1,289 @@
+/**
+ * Information-Set Monte Carlo Tree Search over the engine contract (single-observer ISMCTS: Cowling,
+ * Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
+ *
+ * The bot is told only what a human in its seat would see (`BotContext`: its view, its legal actions, its
+ * prompt). Every iteration deals a complete state consistent with that view (`sampleWorld` with the bot's
+ * own random stream), so the hidden cards differ from one iteration to the next and the bot never looks at
+ * the real ones. The tree is shared by all those worlds: its edges are (seat, action) pairs, and a node's
+ * children are the actions seen legal there in some world. Selection uses UCB1 with availability counts
+ * (an action is compared with the number of iterations in which it was legal, not with the parent's
+ * visits), as the paper prescribes for actions that only some worlds allow.
+ *
+ * How the contract's shapes of "whose move" are searched:
+ * - several prompts at once (simultaneous choices, a response window for several seats, optional
+ *   prompts of a trading window): the next seat to act is drawn as the engine's driver does
+ *   (`choosePrompt`: one of the prompts the game waits for, optional ones only when nothing else is
+ *   waited for); the bot itself acts first at the root, since it is the one deciding now;
+ * - another seat's secret choice (`secret`): the bot could not observe it, so the tree does not branch
+ *   on it — the choice is made by the playout policy and the walk stays in the same node (otherwise the
+ *   bot's later nodes would be told what that seat chose);
+ * - a decision with a single legal action (a forced pass, a window the seat cannot answer): played
+ *   without a node;
+ * - response windows' minimum holding times (`hold`) are the server's business: nothing to search.
+ *
+ * Playouts follow a policy (uniform by default) to the end of the game, or — when the game offers an
+ * evaluation (`GameModule.evaluate`) — for a fixed number of actions, after which the game's evaluation
+ * gives each seat's chances. A guide bot (the game's own heuristic) may order the root: its choice is
+ * tried first, gets a progressive bias that fades with visits, and a head start in the final count, so
+ * that a small budget plays at least as the guide does and a larger one departs from it only on evidence.
+ *
+ * The budget is a number of iterations, a number of milliseconds, or both (whichever ends first).
+ * With an iteration budget alone the bot is a pure function of its view, legal actions, prompt and seed.
+ */
+import type { AnyGame, Bot, BotContext, Prompt, Seat } from '@tabula/engine';
+import { Rng, choosePrompt } from '@tabula/engine';
+
+export interface SearchBudget {
+  /** Iterations per decision (one sampled world, one walk down the tree, one playout each). */
+  iterations?: number;
+  /** Milliseconds per decision (checked between iterations). */
+  ms?: number;
+}
+
+export interface IsmctsOptions extends SearchBudget {
+  seed: string;
+  /** UCB1 exploration constant (rewards are in [0, 1]). */
+  exploration?: number;
+  /** Actions of a playout before the game's evaluation ends it (games with `evaluate`). */
+  playoutDepth?: number;
+  /** Actions a playout may take at most when the game has no evaluation (then scored as a draw). */
+  playoutCap?: number;
+  /** The bot whose choice orders the root (usually the game's heuristic), or none. */
+  guide?: Bot;
+  /** How strongly the guide's choice is preferred (virtual visits in the final count; bias in UCB). */
+  guideWeight?: number;
+  /** Called after every searched decision with its figures (tests, benches). */
+  onDecision?: (stats: SearchStats) => void;
+  /** The clock, for a millisecond budget (tests may pass a fake one). */
+  now?: () => number;
+}
+
+/** What one decision's search did. */
+export interface SearchStats {
+  iterations: number;
+  ms: number;
+  /** Visits and mean reward of each root action, in the order of the legal list. */
+  visits: number[];
+  means: number[];
+  /** Index of the chosen action in the legal list, and of the guide's (-1 without a guide). */
+  chosen: number;
+  guided: number;
+  /** Deepest tree node reached (edges from the root). */
+  depth: number;
+}
+
+interface Edge {
+  seat: Seat;
+  action: unknown;
+  /** Visits through this edge. */
+  n: number;
+  /** Iterations in which this edge's action was legal at its node (availability). */
+  avail: number;
+  /** Sum of the acting seat's rewards. */
+  w: number;
+  /** Extra UCB bias (the guide's choice at the root), fading as 1/(n+1). */
+  bias: number;
+  child: Node;
+}
+
+interface Node {
+  edges: Map<string, Edge>;
+}
+
+const newNode = (): Node => ({ edges: new Map() });
+
+/** A key of an action at a node: its seat and its data. */
+const keyOf = (seat: Seat, action: unknown): string => `${seat}|${JSON.stringify(action)}`;
+
+const DEFAULTS = {
+  exploration: 0.7,
+  playoutDepth: 30,
+  playoutCap: 20_000,
+  guideWeight: 3,
+};
+
+/** One decision's search. Exported for tests and benches; bots call it through `ismctsBot`. */
+export function searchDecision(
+  game: AnyGame,
+  ctx: BotContext,
+  rng: Rng,
+  o: Omit<IsmctsOptions, 'seed'>,
+): { index: number; stats: SearchStats } {
+  const now = o.now ?? (() => performance.now());
+  const t0 = now();
+  const c = o.exploration ?? DEFAULTS.exploration;
+  const depthLimit = o.playoutDepth ?? DEFAULTS.playoutDepth;
+  const cap = o.playoutCap ?? DEFAULTS.playoutCap;
+  const maxIter = o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
+  const deadline = o.ms === undefined ? Infinity : t0 + o.ms;
+  const me = ctx.seat;
+  const legal = ctx.legal;
+  const evaluate = game.evaluate?.bind(game) as ((s: unknown) => number[]) | undefined;
+
+  const root = newNode();
+  const rootKeys = legal.map((a) => keyOf(me, a));
+  let guided = -1;
+  const weight = o.guideWeight ?? DEFAULTS.guideWeight;
+  if (o.guide && legal.length > 1) {
+    const g = o.guide.choose({ ...ctx, rng: rng.fork('guide') });
+    guided = legal.indexOf(g);
+    if (guided < 0) {
+      const k = keyOf(me, g);
+      guided = rootKeys.indexOf(k);
+    }
+  }
+
+  let seats = 0;
+  let iterations = 0;
+  let deepest = 0;
+  const path: Edge[] = [];
+  while (iterations < maxIter && (iterations === 0 || now() < deadline)) {
+    iterations++;
+    const world = game.sampleWorld(ctx.view, me, rng);
+    if (seats === 0) seats = Math.max(1, game.seating(world).length);
+    path.length = 0;
+    let node = root;
+    let first = true;
+    let expanded = false;
+    let steps = 0;
+    let depth = 0;
+    // Selection and expansion.
+    while (!expanded && steps < cap && !game.outcome(world)) {
+      let p: Prompt | undefined;
+      let moves: unknown[];
+      let keys: string[] | null = null;
+      if (first) {
+        p = ctx.prompt;
+        moves = legal;
+        keys = rootKeys;
+        first = false;
+      } else {
+        p = choosePrompt(game.prompts(world), rng);
+        if (!p) break;
+        moves = game.legalActions(world, p.seat);
+      }
+      const seat = p.seat;
+      if (moves.length === 0) break;
+      steps++;
+      if (moves.length === 1 || (seat !== me && p.secret)) {
+        // Forced, or unobservable by the bot: no branching.
+        const a = moves.length === 1 ? moves[0] : moves[rng.int(moves.length)];
+        if (!game.apply(world, seat, a).ok) break;
+        continue;
+      }
+      keys ??= moves.map((a) => keyOf(seat, a));
+      let best: Edge | null = null;
+      let bestScore = -Infinity;
+      let fresh = -1;
+      let freshCount = 0;
+      for (let i = 0; i < moves.length; i++) {
+        const e = node.edges.get(keys[i]!);
+        if (!e) {
+          // Reservoir-sample one unexpanded action; the guide's choice comes first at the root.
+          if (node === root && i === guided) {
+            fresh = i;
+            freshCount = Number.POSITIVE_INFINITY;
+          } else if (freshCount !== Number.POSITIVE_INFINITY && rng.int(++freshCount) === 0) fresh = i;
+          continue;
+        }
+        e.avail++;
+        if (fresh >= 0) continue;
+        const score = e.w / e.n + c * Math.sqrt(Math.log(e.avail) / e.n) + e.bias / (e.n + 1);
+        if (score > bestScore) {
+          bestScore = score;
+          best = e;
+        }
+      }
+      if (fresh >= 0) {
+        const a = moves[fresh];
+        best = {
+          seat,
+          action: a,
+          n: 0,
+          avail: 1,
+          w: 0,
+          bias: node === root && fresh === guided ? weight * c : 0,
+          child: newNode(),
+        };
+        node.edges.set(keys[fresh]!, best);
+        expanded = true;
+      }
+      if (!game.apply(world, seat, best!.action).ok) break;
+      path.push(best!);
+      node = best!.child;
+      depth++;
+    }
+    if (depth > deepest) deepest = depth;
+    // Playout.
+    let played = 0;
+    while (steps < cap && !game.outcome(world)) {
+      if (evaluate && played >= depthLimit) break;
+      const p = choosePrompt(game.prompts(world), rng);
+      if (!p) break;
+      const moves = game.legalActions(world, p.seat);
+      if (moves.length === 0) break;
+      if (!game.apply(world, p.seat, moves[rng.int(moves.length)]).ok) break;
+      steps++;
+      played++;
+    }
+    // Rewards: the outcome if the game ended, else the game's evaluation, else a draw.
+    const out = game.outcome(world);
+    let reward: ArrayLike<number>;
+    if (out) {
+      const r = new Array<number>(seats).fill(0);
+      for (const s of out.winners) r[s] = 1 / out.winners.length;
+      reward = r;
+    } else if (evaluate) reward = evaluate(world);
+    else reward = new Array<number>(seats).fill(1 / seats);
+    for (const e of path) {
+      e.n++;
+      e.w += reward[e.seat] ?? 0;
+    }
+  }
+
+  const visits = rootKeys.map((k) => root.edges.get(k)?.n ?? 0);
+  const means = rootKeys.map((k) => {
+    const e = root.edges.get(k);
+    return e && e.n ? e.w / e.n : 0;
+  });
+  let index = 0;
+  let bestN = -Infinity;
+  for (let i = 0; i < legal.length; i++) {
+    const n = visits[i]! + (i === guided ? weight : 0) + means[i]! * 1e-6;
+    if (n > bestN) {
+      bestN = n;
+      index = i;
+    }
+  }
+  return {
+    index,
+    stats: {
+      iterations,
+      ms: now() - t0,
+      visits,
+      means,
+      chosen: index,
+      guided,
+      depth: deepest,
+    },
+  };
+}
+
+/**
+ * The search bot. Its random stream is its own (seeded by `seed`), forked per decision; a decision with a
+ * single legal action is answered at once.
+ */
+export function ismctsBot(game: AnyGame, o: IsmctsOptions): Bot {
+  const rng = new Rng(`ismcts:${o.seed}`);
+  const name = `ismcts:${o.iterations ?? ''}${o.ms !== undefined ? `${o.iterations !== undefined ? ':' : ''}${o.ms}ms` : ''}`;
+  return {
+    name,
+    choose(ctx: BotContext) {
+      if (ctx.legal.length === 1) return ctx.legal[0];
+      const r = searchDecision(game, ctx, rng.fork('decision'), o);
+      o.onDecision?.(r.stats);
+      return ctx.legal[r.index];
+    },
+  };
+}
