@@ -40,10 +40,14 @@ import {
 } from './year.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
+const tileIfOut = byDefaultIfOut(tileDecision);
+const markerIfOut = byDefaultIfOut(markerDecision);
+
 export const table: FlowTable<RwState, Frame, RwAction> = {
   game: { run: runGame },
-  tile: { run: runTile, decide: tileDecision },
-  marker: { run: runMarker, decide: markerDecision },
+  // R1: a resigned seat's tiles and markers by their defaults, once the board can take them (else restarted).
+  tile: { run: (st, f, log) => runTile(st, f, log) && tileIfOut(st, f, log), decide: tileDecision },
+  marker: { run: (st, f, log) => runMarker(st, f, log) && markerIfOut(st, f, log), decide: markerDecision },
   faction: { run: byDefaultIfOut(factionDecision), decide: factionDecision },
   runes: { run: byDefaultIfOut(runesDecision), decide: runesDecision },
   home: { run: byDefaultIfOut(homeDecision), decide: homeDecision },

@@ -23,7 +23,7 @@
  */
 import type { EventSink, Seat } from '@tabula/engine';
 import { emit, shuffle } from '@tabula/engine';
-import { alive, leftOf, pk } from './common.js';
+import { addRouted, addUnits, alive, leftOf, pk, unitsOf } from './common.js';
 import { cardShown } from './battle.js';
 import { ownerOf, S_CAPTURE, S_HEAL, S_RETURN } from './fight.js';
 import { clearPlayer, win } from './victory.js';
@@ -38,8 +38,54 @@ export function resign(st: RwState, s: Seat, log: EventSink): void {
   const left = alive(st);
   if (left.length !== 1) return;
   win(st, left[0]!, 'resigned', log);
-  // The game ends now (the stack is cleared): Fate cards still in play go to the discard pile.
-  for (const f of st.stack) for (const c of heldFate(f)) st.decks.fateDiscard.push(c);
+  // The game ends now (the stack is cleared): what is still in play is put away (R7).
+  for (const f of st.stack) {
+    for (const c of heldFate(f)) st.decks.fateDiscard.push(c);
+    if (f.k === 'battle') putAway(st, f);
+    else if (f.k === 'discard') trimHand(st, f.seat, f.kind, log);
+  }
+}
+
+/** R7: a hand limit still to be met when the game ends is met by the default (RW-DP-26, RW-DP-89). */
+function trimHand(st: RwState, s: Seat, kind: number, log: EventSink): void {
+  const p = pk(st);
+  const x = st.p[s]!;
+  const hand = kind ? x.quests : x.tac;
+  while (hand.length > (kind ? p.rules.handQuests : p.rules.handTactics)) {
+    const c = hand.pop()!;
+    if (kind) st.decks.questDiscard.push(c);
+    else {
+      x.tacSeason.pop();
+      st.decks.tacticsDiscard.push(c);
+    }
+    emit(
+      log,
+      kind ? 'rw.ev.discardedQuest' : 'rw.ev.discardedTactics',
+      { seat: s, [kind ? 'qcard' : 'tcard']: c },
+      ['RW-DP-26'],
+    );
+  }
+}
+
+/**
+ * R7: a battle still on the stack when the game ends: the side that won it, or else the defender (the area
+ * was his throughout, RW-BATTLE-03), stands in the area again; the other side's units leave the board.
+ */
+function putAway(st: RwState, f: BattleFrame): void {
+  const p = pk(st);
+  const keep = f.won >= 0 ? f.won : 1;
+  const owner = ownerOf(f, keep);
+  if (keep === 0) for (const t of p.neutrals) st.us[f.area * p.U + t] = st.ur[f.area * p.U + t] = 0;
+  for (let i = 0; i < f.fu.length; i++) {
+    const u = f.fu[i]!;
+    if (u < 0 || f.fs[i] !== keep) continue;
+    if (f.fr[i]) addRouted(st, f.area, u, 1, owner);
+    else addUnits(st, f.area, u, 1, owner);
+    f.fu[i] = -1;
+  }
+  // As after any battle (RW-BATTLE-57): the area's control follows its units.
+  const o = st.own[f.area]!;
+  if (o >= 0 && unitsOf(st, f.area, o) === 0) st.own[f.area] = -1;
 }
 
 /** Fate cards a frame holds: a battle's sub-round (`cs` per side), a frame's own drawn cards (`cs`). */

@@ -326,32 +326,95 @@ describe('in a battle (R4)', () => {
   });
 });
 
+describe('the last player left (R7)', () => {
+  it('RW-VICT-17, RW-BATTLE-03: a resignation that ends the game in the middle of a battle puts the battle away: the defender stands in his area again, the cards in play go to the discard pile', () => {
+    const st = battleScenario(
+      ['uthuk', 'latari'],
+      '4B',
+      [
+        [1, 'archer', 3],
+        [1, 'warrior', 2],
+      ],
+      [
+        ['berserker', 3],
+        ['fleshRipper', 2],
+      ],
+      { orders: [2, 8], seed: 'b' },
+    );
+    const total = fateCount(st);
+    expect(battle(st).cs.flat().length).toBeGreaterThan(0);
+    const log: GameEvent[] = [];
+    expect(g.apply(st, 0, RESIGN as RwAction, log)).toEqual({ ok: true });
+    expect(st.over).toMatchObject({ winners: [1], reason: 'resigned' });
+    expect(log.at(-1)).toMatchObject({ key: 'rw.ev.lastStanding', params: { seat: 1 } });
+    expect(st.stack).toEqual([]);
+    expect(units(st, '4B')).toEqual(['archer×3', 'warrior×2']);
+    expect(fateCount(st)).toBe(total);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+});
+
+/** A random player that seeks battles: Mobilize or Conquer often, an activation of an area it does not hold, moves in. */
+function seek(legal: RwAction[], rng: Rng, st: RwState, seat: Seat): RwAction {
+  const t = top(st);
+  if (t.k === 'orders' && rng.float() < 0.6) {
+    const m = legal.filter((a) => a.type === 'order' && (a.n === 2 || a.n === 3));
+    if (m.length) return rng.pick(m);
+  }
+  if (t.k === 'mob' && t.x < 0 && rng.float() < 0.8) {
+    const m = legal.filter((a) => a.type === 'activate' && ctrl(st, a.area) !== seat);
+    if (m.length) return rng.pick(m);
+  }
+  if (t.k === 'mob' && t.x >= 0) {
+    const d = legal.filter((a) => a.type === 'draft');
+    if (d.length && t.d.length < 6 && rng.float() < 0.85) return rng.pick(d);
+    return legal.find((a) => a.type === 'commit') ?? rng.pick(legal);
+  }
+  return rng.pick(legal);
+}
+
 describe('random games (R1–R7)', () => {
-  it('RW-ELIM-06, RW-VICT-17: 60 random games, a seat resigns at a random point (two in some): invariants hold, views stay sealed, nobody waits for him, the game ends and he does not win', () => {
+  it('RW-ELIM-06, RW-VICT-17: 40 random battle-seeking games, a seat resigns at a random point or in a battle (two in some): invariants hold, views stay sealed, nobody waits for him, the game ends and he does not win', () => {
     const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
       cards: { timing: string; milestone: string }[];
     };
     for (const c of tactics.cards)
-      if (c.timing.startsWith('battle') || c.timing === 'tally') c.milestone = 'M2';
+      if (c.timing.startsWith('battle') || c.timing === 'tally' || c.timing === 'yourTurn')
+        c.milestone = 'M2';
+    const options = [
+      {},
+      { data: { tactics } },
+      { neutrals: 'auto' },
+      { board: 'manual' },
+      { board: 'random' },
+    ];
     const kinds = new Set<string>();
-    let battles = 0;
-    for (let k = 0; k < 60; k++) {
+    const roles = new Set<string>();
+    for (let k = 0; k < 40; k++) {
       const rng = new Rng(`rw-resign-${k}`);
       const n = 2 + (k % 3);
-      const st = newGame(n, `rw-resign-${k}`, k % 2 ? { data: { tactics } } : {});
+      const st = newGame(n, `rw-resign-${k}`, options[k % 5]);
       const resigned = new Set<Seat>();
       const plan = Array.from({ length: k % 4 === 3 && n > 2 ? 2 : 1 }, () =>
-        rng.int(k % 5 === 0 ? 40 : 1500),
+        rng.int(k % 7 === 0 ? 60 : 3000),
       );
       plan.sort((a, b) => a - b);
       for (let i = 0; i < 100_000 && !st.over; i++) {
-        if (plan.length && i >= plan[0]!) {
+        // In every other game, a resignation may come during a battle instead.
+        const inBattle =
+          k % 2 === 1 && st.year > 0 && st.stack.some((x) => x.k === 'battle') && rng.float() < 0.08;
+        if (plan.length && (i >= plan[0]! || inBattle)) {
           plan.shift();
           const live = Array.from({ length: n }, (_, s) => s).filter((s) => !st.p[s]!.out);
           const asking = g.prompts(st).map((x) => x.seat);
-          const s = rng.int(2) ? rng.pick(asking) : rng.pick(live);
           const f = st.stack.findLast((x) => x.k === 'battle');
-          if (f && f.k === 'battle' && (f.seat === s || f.def === s || f.ctl === s)) battles++;
+          const sides = f?.k === 'battle' ? [f.seat, f.def, f.ctl].filter((x) => live.includes(x)) : [];
+          const s =
+            inBattle && sides.length ? rng.pick(sides) : rng.int(3) ? rng.pick(asking) : rng.pick(live);
+          if (f && f.k === 'battle')
+            roles.add(
+              f.seat === s ? 'attacker' : f.def === s ? 'defender' : f.ctl === s ? 'neutrals' : 'other',
+            );
           kinds.add(g.prompts(st).find((x) => x.seat === s)?.kind ?? 'idle');
           resignSealed(st, s, rng);
           resigned.add(s);
@@ -362,17 +425,19 @@ describe('random games (R1–R7)', () => {
         expect(ps.length).toBeGreaterThan(0);
         for (const x of ps) expect(resigned.has(x.seat)).toBe(false);
         const pr = rng.pick(ps.filter((x) => !x.optional));
-        const legal = g.legalActions(st, pr.seat);
-        const r = g.apply(st, pr.seat, rng.pick(legal));
+        const r = g.apply(st, pr.seat, seek(g.legalActions(st, pr.seat), rng, st, pr.seat));
         expect(r.ok).toBe(true);
         const bad = checkInvariants(st);
         expect(bad, `game ${k}, action ${i}`).toEqual([]);
       }
       expect(st.over, `game ${k} ended`).not.toBeNull();
+      expect(checkInvariants(st)).toEqual([]);
       if (resigned.size < n) for (const s of resigned) expect(st.over!.winners).not.toContain(s);
     }
-    expect(kinds.size).toBeGreaterThanOrEqual(5);
-    expect(kinds.has('idle')).toBe(true);
-    expect(battles).toBeGreaterThan(0);
+    expect(kinds.size).toBeGreaterThanOrEqual(8);
+    for (const k of ['idle', 'rw.order', 'rw.window', 'rw.mobilize']) expect(kinds).toContain(k);
+    // In a battle as its attacker and as the neutrals' controller (a defender: the scenarios above).
+    expect(roles).toContain('attacker');
+    expect(roles).toContain('neutrals');
   });
 });
