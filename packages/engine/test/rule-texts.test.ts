@@ -46,7 +46,7 @@ describe('rule texts in players’ words', () => {
     // Words of the game that look like the implementation's are not: a false rune, движение, a board label.
     expect(ruleTextDefect('Each player places a dragon rune and a false rune.', 'en')).toBeNull();
     expect(ruleTextDefect('Все фигурки одной активации начинают движение вместе.', 'ru')).toBeNull();
-    expect(ruleTextDefect('В областях 6D и 3C в начале по одному Великану.', 'ru')).toBeNull();
+    expect(ruleTextDefect('В областях 6D и 3C в начале по одному гиганту.', 'ru')).toBeNull();
   });
 
   it('lists cited rules without a text in some locale and texts unfit to show', () => {
