@@ -358,7 +358,7 @@ function printReport(ctx: Ctx, game: AnyGame, r: SimulationReport): void {
   ctx.say('sim.byBot');
   for (const [name, t] of Object.entries(r.byBot)) row(name, t);
   for (const [tag, values] of Object.entries(r.byTag)) {
-    ctx.say('sim.byTag', { tag });
+    ctx.say('sim.byTag', { tag: labelText(game, ['tag'], tag, ctx.locale) });
     for (const [value, t] of Object.entries(values).sort(([a], [b]) => a.localeCompare(b)))
       row(labelText(game, [tag], value, ctx.locale), t);
   }

@@ -184,6 +184,9 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
     return best;
   };
   switch (top?.k) {
+    case 'faction':
+      // No faction is known to be stronger: any (balance reports see every faction in every seat).
+      return ctx.rng.pick(legal);
     case 'orders': {
       const want = PLAN[v.season]!;
       return pick((a) => (a.type === 'order' ? (a.n === want ? 10 : 8 - a.n) : -1));

@@ -14,8 +14,16 @@ const SEAT_KEYS = new Set(['seat', 'holder']);
 const SIDE_KEYS = new Set(['who', 'def']);
 const AREA_KEYS = new Set(['area', 'a', 'b', 'from', 'to', 'dragon', 'fake']);
 
-export function areaName(p: Pack, a: number): string {
-  return p.areas[a]?.id ?? '?';
+/**
+ * An area by the label printed on its tile (6D); a home realm area, which has none, by its faction and
+ * its place in the realm (1 inner, 2 and 3 outer).
+ */
+export function areaName(p: Pack, a: number, l: Locale = 'en'): string {
+  const x = p.areas[a];
+  if (!x) return '?';
+  if (x.faction < 0) return x.id;
+  const f = p.factions[x.faction]!;
+  return tr(l, 'rw.area.home', { faction: f.name[l], n: f.home.indexOf(a) + 1 });
 }
 export function unitName(p: Pack, u: number, l: Locale): string {
   return p.units[u]?.name[l] ?? '?';
@@ -25,8 +33,8 @@ function moveList(p: Pack, moves: unknown, l: Locale): string {
   return moves
     .map((m: number[]) =>
       m.length === 4
-        ? `${m[3]} ${unitName(p, m[2]!, l)} ${areaName(p, m[0]!)}→${areaName(p, m[1]!)}`
-        : `${m[2]} ${unitName(p, m[1]!, l)} ${areaName(p, m[0]!)}`,
+        ? `${m[3]} ${unitName(p, m[2]!, l)} ${areaName(p, m[0]!, l)}→${areaName(p, m[1]!, l)}`
+        : `${m[2]} ${unitName(p, m[1]!, l)} ${areaName(p, m[0]!, l)}`,
     )
     .join(', ');
 }
@@ -48,8 +56,8 @@ export function localParams(
       const i = SPECIALS.indexOf(v as (typeof SPECIALS)[number]);
       out[k] = i < 0 ? v : tr(l, `rw.sp.${i}`);
     } else if (k === 'defensive' && typeof v === 'string') out[k] = tr(l, `rw.defensive.${v}`);
-    else if (AREA_KEYS.has(k) && typeof v === 'number') out[k] = areaName(p, v);
-    else if (k === 'areas' && Array.isArray(v)) out[k] = v.map((a: number) => areaName(p, a)).join(', ');
+    else if (AREA_KEYS.has(k) && typeof v === 'number') out[k] = areaName(p, v, l);
+    else if (k === 'areas' && Array.isArray(v)) out[k] = v.map((a: number) => areaName(p, a, l)).join(', ');
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
     else if (k === 'u' && typeof v === 'number') out[k] = unitName(p, v, l);
     else if (k === 'units' && Array.isArray(v))
@@ -105,10 +113,17 @@ export function describeAction(
     }
     case 'home': {
       const b = st ?? v;
-      if (!b || b.preset >= 0) return tr(l, 'rw.act.home', P({ marker: a.marker }));
+      if (!b) return tr(l, 'rw.act.home', P({ marker: a.marker }));
+      if (b.preset >= 0) {
+        // The preset's home slot, by the areas on the board beside it.
+        const near = besideCells(p, b.pos, p.presets[b.preset]?.slots[a.marker]?.cells ?? [], l);
+        return near
+          ? tr(l, 'rw.act.homeNear', { ...P({ marker: a.marker }), areas: near })
+          : tr(l, 'rw.act.home', P({ marker: a.marker }));
+      }
       const m = b.markers;
       return tr(l, 'rw.act.homeAt', {
-        areas: besideCells(p, b.pos, [m[2 * a.marker] ?? -1, m[2 * a.marker + 1] ?? -1]),
+        areas: besideCells(p, b.pos, [m[2 * a.marker] ?? -1, m[2 * a.marker + 1] ?? -1], l),
         deg: a.rot * 60,
       });
     }
@@ -173,13 +188,13 @@ export function describeAction(
         const [dq, dr] = rotate(p.areas[x]!.off[0], p.areas[x]!.off[1], a.rot);
         return key(a.q + dq, a.r + dr);
       });
-      const near = besideCells(p, (st ?? v)?.pos ?? [], cells);
+      const near = besideCells(p, (st ?? v)?.pos ?? [], cells, l);
       return near
         ? tr(l, 'rw.act.tileAt', { tile: t?.id ?? '?', areas: near, deg: a.rot * 60 })
         : tr(l, 'rw.act.tileCentre', { tile: t?.id ?? '?', deg: a.rot * 60 });
     }
     case 'marker':
-      return tr(l, 'rw.act.markerAt', { areas: besideCells(p, (st ?? v)?.pos ?? [], [a.a, a.b]) });
+      return tr(l, 'rw.act.markerAt', { areas: besideCells(p, (st ?? v)?.pos ?? [], [a.a, a.b], l) });
     case 'draw':
       return tr(l, 'rw.act.draw', P({ u: a.u }));
     case 'rout':
@@ -231,15 +246,16 @@ export function describeAction(
   }
 }
 
-/** The placed areas beside some lattice cells, by their printed names ("" if none). */
-function besideCells(p: Pack, pos: number[], cells: number[]): string {
+/** The placed areas beside some lattice cells, by their names ("" if none). */
+function besideCells(p: Pack, pos: number[], cells: number[], l: Locale): string {
   const out: string[] = [];
   for (const c of cells) {
     if (c < 0) continue;
     for (const [dq, dr] of DIRS) {
       const n = key(qOf(c) + dq, rOf(c) + dr);
       const a = pos.indexOf(n);
-      if (a >= 0 && !cells.includes(n) && !out.includes(p.areas[a]!.id)) out.push(p.areas[a]!.id);
+      const name = a >= 0 ? areaName(p, a, l) : '';
+      if (a >= 0 && !cells.includes(n) && !out.includes(name)) out.push(name);
     }
   }
   return out.join(', ');
@@ -275,114 +291,4 @@ export function progress(v: RwView): { round: number; of?: number } | null {
   const years = packOf(v.opts.data).rules.years;
   if (v.year === 0) return { round: 0, of: years * 4 };
   return { round: (v.year - 1) * 4 + v.season + 1, of: years * 4 };
-}
-
-/** The view as plain text (terminal play, replays). */
-export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string): string {
-  const p = packOf(v.opts.data);
-  const lines: string[] = [];
-  lines.push(
-    tr(l, 'rw.text.head', {
-      year: v.year,
-      season: tr(l, `rw.season.${SEASONS[v.season]}`),
-      first: seatName(v.first),
-    }),
-  );
-  v.players.forEach((x, s) => {
-    lines.push(
-      tr(l, 'rw.text.player', {
-        seat: seatName(s),
-        faction: v.fac[s]! >= 0 ? p.factions[v.fac[s]!]!.name[l] : '—',
-        food: x.dial[0],
-        wood: x.dial[1],
-        ore: x.dial[2],
-        inf: x.inf,
-        played: x.played.length ? x.played.map((n) => tr(l, `rw.order.${n}`)).join(', ') : tr(l, 'rw.none'),
-        tac: x.tac ? x.tac.map((c) => p.tactics[c]!.name[l]).join(', ') || tr(l, 'rw.none') : x.tacCount,
-        quests: x.quests
-          ? x.quests.map((c) => p.quests[c]!.name[l]).join(', ') || tr(l, 'rw.none')
-          : x.questCount,
-      }),
-    );
-  });
-  for (let a = 0; a < v.pos.length; a++) {
-    if (v.pos[a]! < 0) continue;
-    const what: string[] = [];
-    if (v.home[a]! >= 0) what.push(tr(l, 'rw.text.home', { seat: seatName(v.home[a]!) }));
-    const mine: string[] = [];
-    const neut: string[] = [];
-    const allied = v.own[a]! >= 0; // neutral units beside a player's are his allies (RW-NEUT-06)
-    for (let u = 0; u < p.U; u++) {
-      const n = v.us[a * p.U + u]! + v.ur[a * p.U + u]!;
-      if (!n) continue;
-      const x = `${n} ${p.units[u]!.name[l]}`;
-      if (p.units[u]!.faction >= 0) mine.push(x);
-      else if (allied) mine.push(tr(l, 'rw.text.allied', { units: x }));
-      else neut.push(x);
-    }
-    if (mine.length) what.push(tr(l, 'rw.text.units', { seat: seatName(v.own[a]!), units: mine.join(', ') }));
-    if (neut.length) what.push(tr(l, 'rw.text.neutrals', { units: neut.join(', ') }));
-    if (v.sh[a]! >= 0) what.push(tr(l, 'rw.text.stronghold', { seat: seatName(v.sh[a]!) }));
-    if (v.city[a]! >= 0) what.push(tr(l, 'rw.text.city'));
-    if (v.rk[a] !== -1)
-      what.push(
-        tr(l, 'rw.text.rune', {
-          rune: tr(
-            l,
-            v.rk[a] === 1
-              ? 'rw.text.runeDragon'
-              : v.rk[a] === 0
-                ? 'rw.text.runeFalse'
-                : 'rw.text.runeUnknown',
-          ),
-        }),
-      );
-    const act: string[] = [];
-    for (let s = 0; s < v.n; s++) if (v.act[a]! & (1 << s)) act.push(seatName(s));
-    if (act.length) what.push(tr(l, 'rw.text.act', { seats: act.join(', ') }));
-    if (what.length) lines.push(tr(l, 'rw.text.area', { area: p.areas[a]!.id, what: what.join('; ') }));
-  }
-  for (const f of v.stack) {
-    if (f.k === 'diplo' && f.u.length)
-      lines.push(
-        tr(l, 'rw.text.diplo', {
-          seat: seatName(f.seat),
-          area: p.areas[f.area]!.id,
-          units: f.u.map((u) => p.units[u]!.name[l]).join(', '),
-        }),
-      );
-    if (f.k !== 'battle') continue;
-    lines.push(
-      tr(l, 'rw.text.battle', {
-        area: p.areas[f.area]!.id,
-        seat: seatName(f.seat),
-        def: f.def < 0 ? tr(l, 'rw.neutrals') : seatName(f.def),
-        init: f.init,
-      }),
-    );
-    for (let side = 0; side < 2; side++) {
-      const units: string[] = [];
-      for (let i = 0; i < f.fu.length; i++)
-        if (f.fu[i]! >= 0 && f.fs[i] === side) units.push(unitClass(p, f.fu[i]!, f.fr[i]!, f.fd[i]!, l));
-      const o = side === 0 ? f.seat : f.def;
-      lines.push(
-        tr(l, 'rw.text.side', {
-          who: o < 0 ? tr(l, 'rw.neutrals') : seatName(o),
-          units: units.join(', ') || tr(l, 'rw.none'),
-        }),
-      );
-    }
-  }
-  v.vict.forEach((s, season) => {
-    if (s >= 0)
-      lines.push(tr(l, 'rw.text.vict', { seat: seatName(s), season: tr(l, `rw.season.${SEASONS[season]}`) }));
-  });
-  v.players.forEach((x, s) => {
-    if (x.out) lines.push(tr(l, x.out === 2 ? 'rw.text.resigned' : 'rw.text.out', { seat: seatName(s) }));
-  });
-  if (v.over)
-    lines.push(
-      tr(l, 'rw.text.over', { seat: seatName(v.over.winners[0]!), scores: (v.score ?? []).join(', ') }),
-    );
-  return lines.join('\n');
 }

@@ -4,7 +4,8 @@ import { err, ok, translate } from '@tabula/engine';
 import { cloneState } from './clone.js';
 import { pk } from './common.js';
 import { advance, apply, defaultAction, legalActions, prompts } from './decisions.js';
-import { describeAction, describePrompt, eventGroup, formatEvent, progress, renderText } from './describe.js';
+import { describeAction, describePrompt, eventGroup, formatEvent, progress } from './describe.js';
+import { renderText } from './text.js';
 import { messages } from './messages.js';
 import { compilePack, DEFAULT_PACK, rememberPack } from './pack.js';
 import { presetIndex, RULES_VERSION, setupState } from './setup.js';
@@ -125,9 +126,11 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
   formatEvent,
   renderText,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),
+  // Report labels: faction, colour, and the seat's place after the first player (1 = the first player).
   seatTags: (st, seat): Record<string, string> => {
     const f = pk(st).factions[st.fac[seat]!];
-    return f ? { faction: f.id, colour: f.colour } : {};
+    const start = String(((seat - st.first + st.n) % st.n) + 1);
+    return f ? { faction: f.id, colour: f.colour, start } : { start };
   },
   targetsOf(a: RwAction) {
     switch (a.type) {
