@@ -137,6 +137,8 @@ export interface TableSnapshot {
   pending: boolean;
   buttons: { text: string; disabled: boolean }[];
   error: string | null;
+  /** This seat is out of the game while the others play on (the Age of Heroes board marks its tribe out). */
+  out: boolean;
 }
 
 export function tableSnapshot(page: Page): Promise<TableSnapshot | null> {
@@ -155,6 +157,7 @@ export function tableSnapshot(page: Page): Promise<TableSnapshot | null> {
         disabled: b.disabled,
       })),
       error: bar.querySelector('.error')?.textContent ?? null,
+      out: !!table.querySelector('.aoh-tribe.mine.out'),
     };
   });
 }
@@ -203,26 +206,29 @@ export function quickChooser(seed: number, locale: Locale = 'en'): Chooser {
 
 /**
  * Waits until this page must decide (the action bar is "mine" with enabled buttons, at a version
- * other than `lastV`) or the game is over. Returns the snapshot, or null on timeout.
+ * other than `lastV`) or the game is over (or, with `orOut`, this seat is out of it: no decision will
+ * come). Returns the snapshot, or null on timeout.
  */
 export async function waitForDecision(
   page: Page,
   lastV: number,
   over: string,
   timeout: number,
+  orOut = false,
 ): Promise<TableSnapshot | null> {
   try {
     await page.waitForFunction(
-      ({ lastV, over }) => {
+      ({ lastV, over, orOut }) => {
         const table = document.querySelector<HTMLElement>('[data-testid=table]');
         const bar = document.querySelector<HTMLElement>('[data-testid=action-bar]');
         if (!table || !bar) return false;
         if (bar.querySelector('h2')?.textContent?.includes(over)) return true;
         if (bar.querySelector('.error')) return true;
+        if (orOut && table.querySelector('.aoh-tribe.mine.out')) return true;
         if (!bar.classList.contains('mine') || Number(table.dataset.version) === lastV) return false;
         return !!bar.querySelector('.actions button:not([disabled])');
       },
-      { lastV, over },
+      { lastV, over, orOut },
       { timeout, polling: 'raf' },
     );
   } catch {
@@ -303,20 +309,26 @@ export async function playUntilOver(
   );
 }
 
-/** Clicks through `n` of this page's decisions (as playUntilOver, but stops after n clicks). */
+/**
+ * Clicks through `n` of this page's decisions (as playUntilOver, but stops after n clicks), or fewer
+ * if the game ends or this seat is out of it first (against bots, a seat playing at random can lose
+ * its last city early).
+ */
 export async function playDecisions(
   page: Page,
   choose: Chooser,
   n: number,
   timeout = 30_000,
   realClicks = Infinity,
+  locale: Locale = 'en',
 ): Promise<number> {
   let lastV = -1;
   let clicks = 0;
   const deadline = Date.now() + timeout;
+  const over = overText(locale);
   while (clicks < n && Date.now() < deadline) {
-    const snap = await waitForDecision(page, lastV, overText(), Math.max(1, deadline - Date.now()));
-    if (!snap || snap.heading.includes(overText())) break;
+    const snap = await waitForDecision(page, lastV, over, Math.max(1, deadline - Date.now()), true);
+    if (!snap || snap.heading.includes(over) || snap.out) break;
     if (snap.error) {
       await page.locator('[data-testid=action-bar] .error button').click();
       lastV = -1;

@@ -17,6 +17,7 @@ import {
   launchBrowser,
   newTestContext,
   openInvite,
+  overText,
   playDecisions,
   quickChooser,
   startTestServer,
@@ -136,6 +137,12 @@ async function finishedMatch(seed: string): Promise<string> {
   return m.id;
 }
 
+/** The table waits for my decision, or will never again: my tribe is out, or the game is over. */
+async function settledTable(page: Page, locale: Locale): Promise<boolean> {
+  const s = await tableSnapshot(page);
+  return !!s && (s.mine || s.out || s.heading.includes(overText(locale)));
+}
+
 describe('Russian', () => {
   it('switching to Russian leaves no English text of our catalogs on the lobby, a table in progress or a replay', async () => {
     const pieces = englishPieces([shell, lobby, gameMessages, ...(await boardCatalogs())]);
@@ -157,9 +164,14 @@ describe('Russian', () => {
 
     await page.getByRole('link', { name: 'К столу' }).click();
     await page.waitForSelector('[data-testid=table]');
-    // Play into the game (tribes, Market Day, a turn or two) so the log, prompts and board fill up.
-    await playDecisions(page, quickChooser(11, 'ru'), 8, 20_000);
-    await expect.poll(async () => (await tableSnapshot(page))?.mine).toBe(true);
+    // My first prompt (the game has just begun: everyone is in it).
+    await expect.poll(async () => (await tableSnapshot(page))?.mine, { timeout: 20_000 }).toBe(true);
+    expect(englishLeft(await collectTexts(page), pieces)).toEqual([]);
+    // Play into the game (tribes, Market Day, a turn or two) so the log, prompts and board fill up. The
+    // lobby's match has a random seed and its strongest bots, so my tribe, played at random, may be out
+    // (or the game over) before my 8th decision: then the table is read as it stands.
+    await playDecisions(page, quickChooser(11, 'ru'), 8, 20_000, Infinity, 'ru');
+    await expect.poll(() => settledTable(page, 'ru'), { timeout: 20_000 }).toBe(true);
     expect(await page.locator('.log li').count()).toBeGreaterThan(3);
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
     expect(englishLeft(await collectTexts(page), pieces)).toEqual([]);
@@ -193,9 +205,9 @@ describe('accessibility', () => {
       await page.waitForSelector('[data-testid=table]');
       await expect.poll(async () => (await tableSnapshot(page))?.mine).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
-      // And at a later prompt, with a log.
-      await playDecisions(page, quickChooser(12, locale), 4, 20_000);
-      await expect.poll(async () => (await tableSnapshot(page))?.mine).toBe(true);
+      // And at a later prompt, with a log (or out of the game, or at its end, as the bots decide).
+      await playDecisions(page, quickChooser(12, locale), 4, 20_000, Infinity, locale);
+      await expect.poll(() => settledTable(page, locale), { timeout: 20_000 }).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
 
       // The waiting room of a match with an open seat, and the replay viewer (its full view).
