@@ -39,7 +39,12 @@ export function boardKey(st: RwState): string {
 
 /** The compiled board of a state's layout (cached by its key). */
 export function board(st: RwState): BoardRt {
-  if (st.bkey === lastKey && lastBoard) return lastBoard;
+  if (st.bkey === lastKey && lastBoard) {
+    // The same layout in another state (a new game): keep its key, so that the next look compares
+    // references, not the whole key.
+    lastKey = st.bkey;
+    return lastBoard;
+  }
   let b = boards.get(st.bkey);
   if (!b) {
     b = compileBoard(pk(st), st.pos, st.rot);
@@ -226,9 +231,18 @@ export function controlled(st: RwState, seat: Seat): number[] {
 export function production(st: RwState, seat: Seat): number[] {
   const p = pk(st);
   const out = [0, 0, 0];
-  for (const a of board(st).on)
-    if (ctrl(st, a) === seat) for (let r = 0; r < 3; r++) out[r]! += p.areas[a]!.res[r]!;
-  return out.map((x) => Math.min(x, p.rules.dialMax));
+  const on = board(st).on;
+  for (let i = 0; i < on.length; i++) {
+    const a = on[i]!;
+    if (ctrl(st, a) !== seat) continue;
+    const res = p.areas[a]!.res;
+    out[0]! += res[0]!;
+    out[1]! += res[1]!;
+    out[2]! += res[2]!;
+  }
+  const max = p.rules.dialMax;
+  for (let r = 0; r < 3; r++) if (out[r]! > max) out[r] = max;
+  return out;
 }
 
 /** Icons at or below a dial's arrow (RW-DIAL-04): units (a list), influence and Tactics counts. */

@@ -167,7 +167,9 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
   rule: 'RW-STRAT-01',
   who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
-  ask: (_st, f) => ({ args: { drafted: f.d.length / 3 } }),
+  fill: (_st, f, _seat, pr) => {
+    pr.args = { drafted: f.d.length / 3 };
+  },
   offers(st, f, seat, out) {
     out.push(COMMIT);
     if (f.d.length) out.push(UNDO);
@@ -276,12 +278,15 @@ export function battleUsed(st: RwState, seat: Seat): boolean {
 function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
   const bit = 1 << seat;
   const used = battleUsed(st, seat);
-  for (const a of board(st).on)
+  const on = board(st).on;
+  for (let i = 0; i < on.length; i++) {
+    const a = on[i]!;
     if (
       !(st.act[a]! & bit) &&
       (!used || friendlyOrEmpty(st, a, seat) || (neutralArea(st, a) && diplomacyPossible(st, seat, a, 1)))
     )
       out.push(activateAction(a));
+  }
 }
 
 /**
@@ -409,7 +414,9 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
   rule: 'RW-MOB-01',
   who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
-  ask: (_st, f) => ({ args: { order: f.n, area: f.x, drafted: f.d.length / 2, second: f.second === 1 } }),
+  fill: (_st, f, _seat, pr) => {
+    pr.args = { order: f.n, area: f.x, drafted: f.d.length / 2, second: f.second === 1 };
+  },
   offers(st, f, seat, out) {
     if (f.x < 0) {
       out.push(PASS);

@@ -129,8 +129,12 @@ export function mayClaim(st: RwState, seat: Seat): boolean {
   const p = pk(st);
   if (st.year >= p.rules.years || st.vict[st.season]! >= 0 || st.vict.includes(seat)) return false;
   let k = 0;
-  for (const a of board(st).on)
-    if (st.rk[a]! >= 0 && ctrl(st, a) === seat && ++k >= p.rules.victoryRunes) return true;
+  const on = board(st).on;
+  const need = p.rules.victoryRunes;
+  for (let i = 0; i < on.length; i++) {
+    const a = on[i]!;
+    if (st.rk[a]! >= 0 && ctrl(st, a) === seat && ++k >= need) return true;
+  }
   return false;
 }
 

@@ -483,14 +483,21 @@ const counted = (st: RwState, f: F<'cull'>, a: number) =>
 function overAreas(st: RwState, f: F<'cull'>): number[] {
   const out: number[] = [];
   const src = f.winter ? board(st).on : f.areas;
-  for (const a of src) if (counted(st, f, a) > f.cap) out.push(a);
+  for (let i = 0; i < src.length; i++) if (counted(st, f, src[i]!) > f.cap) out.push(src[i]!);
   return out;
+}
+
+/** Whether the seat is over `cap` anywhere (`overAreas` not empty). */
+function anyOver(st: RwState, f: F<'cull'>): boolean {
+  const src = f.winter ? board(st).on : f.areas;
+  for (let i = 0; i < src.length; i++) if (counted(st, f, src[i]!) > f.cap) return true;
+  return false;
 }
 
 export function runCull(st: RwState, f: F<'cull'>, log: EventSink): boolean {
   // RW-LIMIT-06: once at the limit he may still destroy more there, until he says done; in winter he
   // destroys the excess only (RW-SEASON-20), and so does the left player for neutrals (RW-LIMIT-07).
-  if ((!f.winter && !f.neut) || overAreas(st, f).length) return true;
+  if ((!f.winter && !f.neut) || anyOver(st, f)) return true;
   st.stack.pop();
   if (f.cap === 0) emit(log, 'rw.ev.starved', { seat: f.seat }, ['RW-SEASON-22']);
   checkElimination(st, log); // RW-ELIM-05: the winter cull
