@@ -221,9 +221,10 @@ describe('replay viewer', () => {
     expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight + 20)).toBe(true);
     await expect.poll(async () => (await pos()).bottom).toBeLessThan(2);
     const linesAt = async () => (await shown(page)).lines.length;
-    // The same seed gives a different record from run to run (in a trading window the bots answer in
-    // the order they finish thinking), and many steps add no line (a trade offer being put together,
-    // a war being prepared): so the steps to take are read from the record, up to one that adds lines.
+    // The same seed gives a different record from run to run (the server seeds each bot with the
+    // match's id, new each time, and bots in a trading window answer in the order they finish), and
+    // many steps add no line (a trade offer being put together, a war being prepared): so the steps to
+    // take are read from the record, up to one that adds lines.
     const lineCount = (k: number) => Math.min(200, book.log(k, 'all').length);
     const nextWithLines = (from: number) => {
       let k = from + 1;
