@@ -43,6 +43,11 @@ export interface SearchBudget {
 
 export interface IsmctsOptions extends SearchBudget {
   seed: string;
+  /**
+   * Distinct worlds sampled a decision: iteration i plays in a copy of world i mod `worlds` (a copy costs
+   * less than a sample in every game of ours); the first `worlds` iterations each sample a new one.
+   */
+  worlds?: number;
   /** UCB1 exploration constant (rewards are in [0, 1]). */
   exploration?: number;
   /** Actions of a playout before the game's evaluation ends it (games with `evaluate`). */
@@ -101,6 +106,7 @@ const DEFAULTS = {
   playoutDepth: 30,
   playoutCap: 20_000,
   guideWeight: 3,
+  worlds: 32,
 };
 
 /** One decision's search. Exported for tests and benches; bots call it through `ismctsBot`. */
@@ -134,13 +140,19 @@ export function searchDecision(
     }
   }
 
+  const pool: unknown[] = [];
+  const poolSize = Math.max(1, o.worlds ?? DEFAULTS.worlds);
   let seats = 0;
   let iterations = 0;
   let deepest = 0;
   const path: Edge[] = [];
   while (iterations < maxIter && (iterations === 0 || now() < deadline)) {
+    let world: unknown;
+    if (pool.length < poolSize) {
+      world = game.sampleWorld(ctx.view, me, rng);
+      pool.push(game.clone(world));
+    } else world = game.clone(pool[iterations % poolSize]);
     iterations++;
-    const world = game.sampleWorld(ctx.view, me, rng);
     if (seats === 0) seats = Math.max(1, game.seating(world).length);
     path.length = 0;
     let node = root;

@@ -69,3 +69,20 @@ export const defaultSeatName =
   (l: Locale) =>
   (s: Seat): string =>
     l === 'ru' ? `Игрок ${s + 1}` : `Player ${s + 1}`;
+
+/**
+ * Each seat's chances from its standing (points or any measure where more is better), for
+ * `GameModule.evaluate`: a softmax of the standings on `scale` (a lead of `scale` points makes a seat about
+ * e ≈ 2.7 times likelier to win than the other). Seats out of the game (`out`) get none.
+ */
+export function chancesOf(
+  standing: readonly number[],
+  scale: number,
+  out?: (seat: Seat) => boolean,
+): number[] {
+  let top = -Infinity;
+  for (let s = 0; s < standing.length; s++) if (!out?.(s) && standing[s]! > top) top = standing[s]!;
+  const e = standing.map((v, s) => (out?.(s) || top === -Infinity ? 0 : Math.exp((v - top) / scale)));
+  const z = e.reduce((a, b) => a + b, 0);
+  return z > 0 ? e.map((x) => x / z) : standing.map(() => 1 / Math.max(1, standing.length));
+}

@@ -1,6 +1,6 @@
 /** Nations (Lautapelit 2013) as a Tabula game module: card data, vocabulary and the rules engine. */
 import type { GameModule, Locale, Result, Seat } from '@tabula/engine';
-import { err, ok, translate } from '@tabula/engine';
+import { chancesOf, err, ok, translate } from '@tabula/engine';
 import { parseOptions } from './config.js';
 import { defaultAction, legalActions, prompts } from './rules.js';
 import { messages } from './messages.js';
@@ -10,7 +10,7 @@ import { sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';
 import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
-import { heuristicBot } from './bot.js';
+import { evaluate, heuristicBot } from './bot.js';
 import { targetsOf } from './targets.js';
 import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
@@ -89,6 +89,12 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
     return tags;
   },
   targetsOf,
+  // The heuristic's valuation of each nation (rough points), as chances for search bots; 3 points a step.
+  evaluate: (st) =>
+    chancesOf(
+      st.players.map((_, s) => evaluate(st, s)),
+      3,
+    ),
   bots: { heuristic: heuristicBot },
   info,
   optionsSchema,

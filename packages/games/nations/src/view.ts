@@ -7,7 +7,7 @@ import { deepClone } from '@tabula/engine';
 import { E } from './config.js';
 import { EVENT_CARDS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS, SOLO_TILES } from './data.js';
 import { card, price, seatMods, stability, strength, workers } from './derive.js';
-import type { NatState, NatView } from './state.js';
+import type { NatOptions, NatState, NatView } from './state.js';
 
 export function view(st: NatState, viewer: number): NatView {
   // Deep copies of everything public (the caller may keep or change the view), then the derived values.
@@ -118,6 +118,22 @@ function deal(rng: Rng, pool: string[], n: number): string[] {
 }
 
 /**
+ * One options object per distinct options (options are never changed): the compiled deck is cached per
+ * options object (deckFor), so worlds sampled from views of the same game share it instead of compiling it
+ * again for every sample (a search bot samples many worlds a decision).
+ */
+const OPTS = new Map<string, NatOptions>();
+function internOpts(o: NatOptions): NatOptions {
+  const k = JSON.stringify(o);
+  let x = OPTS.get(k);
+  if (!x) {
+    if (OPTS.size >= 64) OPTS.clear();
+    OPTS.set(k, (x = deepClone(o)));
+  }
+  return x;
+}
+
+/**
  * A full state consistent with a view: the undrawn decks are dealt at random from the unseen set (NAT-HIDDEN-5,
  * NAT-RNG-6) with the bot's own generator; a fresh game generator is drawn from it too.
  */
@@ -136,7 +152,7 @@ export function sampleWorld(v: NatView, seat: number, rng: Rng): NatState {
   const tiles = u.tiles.map((ids, a) => deal(rng, ids, v.tileSizes[a]!));
   const st: NatState = {
     v: w.v,
-    opts: w.opts,
+    opts: internOpts(v.opts),
     n: w.n,
     solo: w.solo,
     rng: [0, 0, 0, 1],
