@@ -155,6 +155,21 @@ export class CardEntry {
   readonly pwProduce: number[] | null;
   readonly pwConsume: number[] | null;
   readonly military: boolean;
+  /**
+   * Fields of the card the hot loops read, copied into this one shape (the cards of the data have dozens of
+   * shapes, so a read of `c.type` or `c.deployCost` on a card is a megamorphic one): its type, the parts of its
+   * deployment cost (0 when none; `deploys`: it has one), the strength a colony needs, its raid value (-1: none),
+   * the private architects it gets on the board.
+   */
+  readonly type: ProgressCard['type'];
+  readonly deploys: boolean;
+  readonly dcStone: number;
+  readonly dcGold: number;
+  readonly dcFood: number;
+  readonly dcBooks: number;
+  readonly requiredStrength: number;
+  readonly raid: number;
+  readonly architectsOnBoard: number;
   /** What the card can do (`F_REM`, `F_MOD`, `F_TRIG`, `F_ABIL`): the hot loops skip the other cards. */
   readonly flags: number;
   /** The trigger events (`fireBit`) the card reacts to. */
@@ -175,6 +190,16 @@ export class CardEntry {
     this.pwProduce = vec(pw?.produce);
     this.pwConsume = vec(pw?.consume);
     this.military = c.type === 'military';
+    this.type = c.type;
+    const dc = c.deployCost;
+    this.deploys = dc !== undefined;
+    this.dcStone = dc?.stone ?? 0;
+    this.dcGold = dc?.gold ?? 0;
+    this.dcFood = dc?.food ?? 0;
+    this.dcBooks = dc?.books ?? 0;
+    this.requiredStrength = c.requiredStrength ?? 0;
+    this.raid = c.raid ?? -1;
+    this.architectsOnBoard = c.architectsOnBoard ?? 0;
     this.flags =
       (c.removeWhen ? F_REM : 0) |
       (c.static?.length ? F_MOD : 0) |

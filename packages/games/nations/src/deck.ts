@@ -15,7 +15,6 @@ import {
   allEntries,
   BOARD_KINDS,
   boardEntry,
-  card,
   entry,
   GENERATION,
   type BoardEntry,
@@ -62,7 +61,7 @@ export class Deck {
   private readonly icObj: Array<object | null> = new Array<object | null>(IC_MASK + 1).fill(null);
   private readonly icEntry: Array<CardEntry | null> = new Array<CardEntry | null>(IC_MASK + 1).fill(null);
   private readonly bcObj: Array<object | null> = [];
-  private readonly bcCard: ProgressCard[] = [];
+  private readonly bcEntry: CardEntry[] = [];
   private readonly seatNation: string[] = [];
   private readonly seatBoard: BoardEntry[] = [];
 
@@ -149,11 +148,16 @@ export class Deck {
 
   /** The card on progress-board space i. */
   boardCard(i: number, b: { id: string }): ProgressCard {
-    if (this.bcObj[i] === b) return this.bcCard[i]!;
-    const c = card(b.id);
+    return this.boardEntry(i, b).c;
+  }
+
+  /** The compiled entry of the card on progress-board space i. */
+  boardEntry(i: number, b: { id: string }): CardEntry {
+    if (this.bcObj[i] === b) return this.bcEntry[i]!;
+    const e = entry(b.id);
     this.bcObj[i] = b;
-    this.bcCard[i] = c;
-    return c;
+    this.bcEntry[i] = e;
+    return e;
   }
 
   /** The static modifiers of the board side of seat o. */

@@ -561,41 +561,37 @@ export function militaryCount(st: NatState, p: Player): number {
   return n;
 }
 
-/** The price of a board card for seat s (NAT-BUY-1). */
 /** The modifiers that shape a seat's purchases and deployments, collected in one pass (legal-action listing). */
 export interface SeatMods {
-  price: Array<{ delta: number; type?: CardType; row?: 1 | 2 | 3 }>;
-  deploy: Array<{ delta: number; type?: CardType; min?: number }>;
-  cannot: CardType[];
-  colonyDelta: number;
-  /** Filled lazily by the buy checks: the seat's strength and raid value. */
-  str?: number;
-  raid?: number | null;
+  readonly price: ReadonlyArray<{ delta: number; type?: CardType; row?: 1 | 2 | 3 }>;
+  readonly deploy: ReadonlyArray<{ delta: number; type?: CardType; min?: number }>;
+  readonly cannot: readonly CardType[];
+  readonly colonyDelta: number;
 }
-// Shared empty lists for seats without such modifiers: only `seatMods` fills these lists, and never these.
-const NO_PRICE: SeatMods['price'] = [];
-const NO_DEPLOY: SeatMods['deploy'] = [];
-const NO_CANNOT: CardType[] = [];
+/**
+ * The answer for the seats without such modifiers (most of them): shared, never written (nobody writes a
+ * `SeatMods`; freezing it would cost its readers).
+ */
+const NO_SEAT_MODS: SeatMods = { price: [], deploy: [], cannot: [], colonyDelta: 0 };
 const SEAT_KINDS =
   kindBit(MK.cardPrice) | kindBit(MK.deployCost) | kindBit(MK.cannotBuy) | kindBit(MK.colonyRequirement);
 export function seatMods(st: NatState, s: number): SeatMods {
   const list = gather(st, s, SEAT_KINDS);
-  // Most seats have none of these modifiers: then the lists are shared empty ones, never written.
-  const sm: SeatMods =
-    list.length === 0
-      ? { price: NO_PRICE, deploy: NO_DEPLOY, cannot: NO_CANNOT, colonyDelta: 0 }
-      : { price: [], deploy: [], cannot: [], colonyDelta: 0 };
+  if (list.length === 0) return NO_SEAT_MODS;
+  const price: Array<SeatMods['price'][number]> = [];
+  const deploy: Array<SeatMods['deploy'][number]> = [];
+  const cannot: CardType[] = [];
+  let colonyDelta = 0;
   for (let i = 0; i < list.length; i++) {
     const m = list[i]!;
     const k = m.k;
-    if (k === MK.cardPrice) sm.price.push((m.b as { cardPrice: SeatMods['price'][number] }).cardPrice);
-    else if (k === MK.deployCost)
-      sm.deploy.push((m.b as { deployCost: SeatMods['deploy'][number] }).deployCost);
-    else if (k === MK.cannotBuy) sm.cannot.push((m.b as { cannotBuy: CardType }).cannotBuy);
+    if (k === MK.cardPrice) price.push((m.b as { cardPrice: SeatMods['price'][number] }).cardPrice);
+    else if (k === MK.deployCost) deploy.push((m.b as { deployCost: SeatMods['deploy'][number] }).deployCost);
+    else if (k === MK.cannotBuy) cannot.push((m.b as { cannotBuy: CardType }).cannotBuy);
     else if (k === MK.colonyRequirement)
-      sm.colonyDelta += (m.b as { colonyRequirement: { delta: number } }).colonyRequirement.delta;
+      colonyDelta += (m.b as { colonyRequirement: { delta: number } }).colonyRequirement.delta;
   }
-  return sm;
+  return { price, deploy, cannot, colonyDelta };
 }
 
 /** The price of a board card for seat s (NAT-BUY-1). */
@@ -606,10 +602,17 @@ export function price(
   c: ProgressCard,
   sm: SeatMods = seatMods(st, s),
 ): number {
+  return priceOf(row, c.type, sm);
+}
+/** The price of a card of type `type` in row `row` with the seat's modifiers `sm` (NAT-BUY-1). */
+export function priceOf(row: number, type: CardType, sm: SeatMods): number {
   let v = E.rowPrice[row - 1]!;
-  for (const cp of sm.price)
-    if ((cp.type === undefined || cp.type === c.type) && (cp.row === undefined || cp.row === row))
+  const list = sm.price;
+  for (let i = 0; i < list.length; i++) {
+    const cp = list[i]!;
+    if ((cp.type === undefined || cp.type === type) && (cp.row === undefined || cp.row === row))
       v += cp.delta;
+  }
   return v < 0 ? 0 : v;
 }
 const NO_OTHER: Array<[Res, number]> = [];
@@ -632,9 +635,19 @@ export function deployCost(
 }
 /** The stone a deployment onto card c costs with the seat's modifiers (NAT-DEPLOY-3), without building a cost. */
 export function deployStone(c: ProgressCard, sm: SeatMods): number {
-  let stone = c.deployCost?.stone ?? 0;
-  for (const d of sm.deploy)
-    if (d.type === undefined || d.type === c.type) stone = Math.max(d.min ?? 0, stone + d.delta);
+  return stoneOf(c.deployCost?.stone ?? 0, c.type, sm);
+}
+/** `deployStone` of a compiled card. */
+export function entryStone(e: CardEntry, sm: SeatMods): number {
+  return stoneOf(e.dcStone, e.type, sm);
+}
+function stoneOf(base: number, type: CardType, sm: SeatMods): number {
+  let stone = base;
+  const list = sm.deploy;
+  for (let i = 0; i < list.length; i++) {
+    const d = list[i]!;
+    if (d.type === undefined || d.type === type) stone = Math.max(d.min ?? 0, stone + d.delta);
+  }
   return Math.max(0, stone);
 }
 export function architectCost(st: NatState, s: number, base: number): number {

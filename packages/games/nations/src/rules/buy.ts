@@ -6,7 +6,18 @@ import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { progressCard } from '../data.js';
 import type { SeatMods } from '../derive.js';
-import { ROUND_BUY, cannotBuy, card, colonyRequirement, price, raid, seatMods, strength } from '../derive.js';
+import type { CardEntry } from '../derive.js';
+import {
+  ROUND_BUY,
+  card,
+  colonyRequirement,
+  entry,
+  price,
+  priceOf,
+  raid,
+  seatMods,
+  strength,
+} from '../derive.js';
 import type { NatState } from '../state.js';
 import type { CardType, ProgressCard } from '../types.js';
 import { placeTaken } from './cards.js';
@@ -53,11 +64,12 @@ export function buyError(
     return fail('space', 'There is no such space on the progress board.', 'NAT-COMP-2');
   const bc = st.board[(row - 1) * st.cols + col];
   if (!bc) return fail('empty', 'That space of the progress board is empty.', 'NAT-BUY-8');
-  const c = card(bc.id);
+  const e = entry(bc.id);
+  const c = e.c;
   if (types && !types.includes(c.type))
     return fail('cardType', `Only a ${typesText(types)} can be taken this way.`, 'NAT-NOTE-30', { types });
   sm ??= seatMods(st, s);
-  switch (buyProblem(st, s, row, c, free, sm)) {
+  switch (buyProblem(st, s, row, e, free, sm, null)) {
     case null:
       return null;
     case 'gold':
@@ -78,24 +90,45 @@ export function buyError(
 }
 
 /**
- * Why seat s may not buy card c from a space of row `row` (null: it may): the checks of `buyError` once the space
- * and its card are known, without building an error (the legal-action listing asks this of every space).
+ * What the buy checks of one listing compute at most once: the seat's strength (a colony's requirement) and
+ * raid value (a battle), filled when first needed. Made by the caller and passed down, never kept.
+ */
+export interface BuyMemo {
+  str: number | undefined;
+  raid: number | null | undefined;
+}
+export const buyMemo = (): BuyMemo => ({ str: undefined, raid: undefined });
+
+/**
+ * Why seat s may not buy card e from a space of row `row` (null: it may): the checks of `buyError` once the space
+ * and its card are known, without building an error (the legal-action listing asks this of every space; `memo`
+ * keeps its strength and raid value across the spaces, null: none).
  */
 export function buyProblem(
   st: NatState,
   s: number,
   row: number,
-  c: ProgressCard,
+  e: CardEntry,
   free: boolean,
   sm: SeatMods,
+  memo: BuyMemo | null,
 ): 'gold' | 'forbidden' | 'colonyStrength' | 'war' | 'battle' | null {
-  if (!free && st.players[s]!.res.gold < price(st, s, row, c, sm)) return 'gold';
-  if (sm.cannot.length && cannotBuy(st, s, c.type, sm)) return 'forbidden';
-  const t = c.type;
-  if (t === 'colony' && (sm.str ??= strength(st, s)) < colonyRequirement(st, s, c, sm))
-    return 'colonyStrength';
+  const t = e.type;
+  if (!free && st.players[s]!.res.gold < priceOf(row, t, sm)) return 'gold';
+  if (sm.cannot.length && sm.cannot.includes(t)) return 'forbidden';
+  if (t === 'colony') {
+    let str: number;
+    if (memo === null) str = strength(st, s);
+    else str = memo.str ??= strength(st, s);
+    if (str < e.requiredStrength + sm.colonyDelta) return 'colonyStrength';
+  }
   if (t === 'war' && st.warBought) return 'war';
-  if (t === 'battle' && (sm.raid === undefined ? (sm.raid = raid(st, s)) : sm.raid) === null) return 'battle';
+  if (t === 'battle') {
+    let r: number | null;
+    if (memo === null) r = raid(st, s);
+    else r = memo.raid === undefined ? (memo.raid = raid(st, s)) : memo.raid;
+    if (r === null) return 'battle';
+  }
   return null;
 }
 

@@ -89,6 +89,10 @@ export function decideFirst(rule: string): RuleFailure {
   );
 }
 
+/** The list `[s]` of the one seat asked, shared and frozen for every seat (prompts build no list). */
+const SEAT_LISTS = Array.from({ length: 8 }, (_, s) => Object.freeze([s]));
+export const seatList = (s: number): readonly number[] => SEAT_LISTS[s] ?? [s];
+
 /** The prompt shape `{args: {n}}` of a decision with n options, shared and frozen (prompts build no shape). */
 const COUNT_SHAPES = Array.from({ length: 64 }, (_, n) => Object.freeze({ args: Object.freeze({ n }) }));
 const countShape = (n: number): PromptShape => COUNT_SHAPES[n] ?? { args: { n } };
@@ -99,7 +103,7 @@ function choice<K extends ChoiceKind>(kind: K, spec: ChoiceSpec<K>): Node<NatSta
   const decide: Decision<NatState, { k: K }, NatAction> = {
     prompt: `nat.${kind}`,
     rule: spec.rule,
-    who: (st) => [st.pending!.s],
+    who: (st) => seatList(st.pending!.s),
     asks: (st, _f, seat) => st.pending!.s === seat,
     ask: (st) => countShape(st.pending!.opts.length),
     fill(st, _f, _seat, p) {

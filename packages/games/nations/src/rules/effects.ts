@@ -7,8 +7,8 @@ import { emit, randInt } from '@tabula/engine';
 import { card, cond, counter, deckOf, seatMods, stability, wonderCap, workers } from '../derive.js';
 import type { Answer, OptOf, Ctx, NatState, Side, Task } from '../state.js';
 import type { Bag, CardType, Effect, Res } from '../types.js';
-import { buyProblem } from './buy.js';
-import { PAY_ORDER, RES4 } from './core.js';
+import { buyMemo, buyProblem } from './buy.js';
+import { RES4 } from './core.js';
 import { deploy, deployError, placeFreeArchitects } from './deploy.js';
 import { nearestMoves } from './events.js';
 import { ask } from './choices.js';
@@ -86,9 +86,7 @@ function wealthEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSi
     return OTHER;
   }
   if ('pay' in e) {
-    const items: Array<[Res, number]> = [];
-    for (const r of PAY_ORDER) if (e.pay[r]) items.push([r, e.pay[r]!]);
-    st.stack.push({ t: 'pay', s, items, i: 0 });
+    st.stack.push({ t: 'pay', s, items: payItems(e.pay), i: 0 });
     if (log) emit(log, 'nat.ev.pay', { seat: s, bag: e.pay, src: ctx.src }, ['NAT-RES-3']);
     return WEALTH;
   }
@@ -106,6 +104,17 @@ function wealthEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSi
     return WEALTH;
   }
   return 0;
+}
+
+/** The items of a forced payment of `bag`, in payment order (NAT-PROD-5: gold, food, stone, books), read by name. */
+export function payItems(bag: Bag): Array<[Res, number]> {
+  const items: Array<[Res, number]> = [];
+  const { gold, food, stone, books } = bag;
+  if (gold) items.push(['gold', gold]);
+  if (food) items.push(['food', food]);
+  if (stone) items.push(['stone', stone]);
+  if (books) items.push(['books', books]);
+  return items;
 }
 
 /** Workers and architects: gained, lost, free architects, private architects, extra actions, free deployments and undeployments (NAT-POP-5/6, NAT-ARCH-6, NAT-EVENT-14). */
@@ -551,14 +560,15 @@ export function takeFreeOptions(
 ): OptOf<'takeFree'>[] {
   const opts: OptOf<'takeFree'>[] = [];
   const sm = seatMods(st, s);
+  const memo = buyMemo();
   const dk = deckOf(st);
   for (let i = 0; i < st.board.length; i++) {
     const b = st.board[i];
     if (!b) continue;
     const row = Math.floor(i / st.cols) + 1;
     const col = i % st.cols;
-    const c = dk.boardCard(i, b);
-    if (types.includes(c.type) && !buyProblem(st, s, row, c, true, sm)) {
+    const e = dk.boardEntry(i, b);
+    if (types.includes(e.type) && !buyProblem(st, s, row, e, true, sm, memo)) {
       opts.push({ type: 'choose', row, col });
       if (first) return opts;
     }

@@ -91,7 +91,7 @@ export function forcedPayOne(st: NatState, s: number, r: Res, n: number, log: Ev
     addRes(p.res, r, -n);
     return;
   }
-  p.res[r] = 0;
+  addRes(p.res, r, -h);
   const m = n - h;
   shortageVp(st, s, r, log);
   if (log) emit(log, 'nat.ev.shortage', { seat: s, res: r, missing: m }, ['NAT-SHORT-1', 'NAT-SHORT-2']);
@@ -108,9 +108,21 @@ export function forcedPayOne(st: NatState, s: number, r: Res, n: number, log: Ev
     p.res.food = 0;
     return;
   }
-  const kinds = (['gold', 'stone', 'food'] as Res[]).filter((x) => p.res[x] > 0);
-  if (kinds.length === 1) {
-    p.res[kinds[0]!] -= m;
+  // Only one kind held: it is lost without a choice.
+  const res = p.res;
+  const hasGold = res.gold > 0;
+  const hasStone = res.stone > 0;
+  const hasFood = res.food > 0;
+  if (hasGold && !hasStone && !hasFood) {
+    res.gold -= m;
+    return;
+  }
+  if (hasStone && !hasGold && !hasFood) {
+    res.stone -= m;
+    return;
+  }
+  if (hasFood && !hasGold && !hasStone) {
+    res.food -= m;
     return;
   }
   const opts: OptOf<'subst'>[] = [];

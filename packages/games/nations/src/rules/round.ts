@@ -121,7 +121,7 @@ export function dealBoard(st: NatState, log: EventSink): void {
   for (let i = 0; i < 3 * c; i++) if (!b[i] && deck.length > 0) b[i] = { id: deck.pop()!, a: 0 };
   for (let i = 0; i < b.length; i++) {
     const x = b[i];
-    if (x) x.a = dk.boardCard(i, x).architectsOnBoard ?? 0;
+    if (x) x.a = dk.boardEntry(i, x).architectsOnBoard;
   }
   if (log)
     emit(log, 'nat.ev.board', { round: st.round, left: deck.length }, [
@@ -144,14 +144,26 @@ export function takeSides(p: Player): Side[] {
   return out;
 }
 
+/**
+ * The growth options as shared frozen constants (NAT-MAINT-11): asked of every nation every round, always the
+ * same few objects; nobody changes an option.
+ */
+const opt = <T extends OptOf<'growth'>>(o: T): T => Object.freeze(o);
+const GROW_RES: readonly OptOf<'growth'>[] = (['food', 'stone', 'gold'] as Res[]).map((res) =>
+  opt({ type: 'choose', take: 'res', res }),
+);
+const GROW_WORKER = opt({ type: 'choose', take: 'worker' } as OptOf<'growth'>);
+const GROW_FOOD = opt({ type: 'choose', take: 'worker', side: 'food' } as OptOf<'growth'>);
+const GROW_STAB = opt({ type: 'choose', take: 'worker', side: 'stability' } as OptOf<'growth'>);
+
 export function askGrowth(st: NatState, s: number, log: EventSink): void {
   const p = st.players[s]!;
-  const opts: OptOf<'growth'>[] = [];
-  for (const r of ['food', 'stone', 'gold'] as Res[]) opts.push({ type: 'choose', take: 'res', res: r });
-  if (canTakeWorker(p)) {
-    const sides = takeSides(p);
-    if (sides.length === 0) opts.push({ type: 'choose', take: 'worker' });
-    else for (const side of sides) opts.push({ type: 'choose', take: 'worker', side });
+  const opts: OptOf<'growth'>[] = [GROW_RES[0]!, GROW_RES[1]!, GROW_RES[2]!];
+  // The worker: from the overflow (no side), else from each side of the track that has one (`takeSides`).
+  if (p.overflow > 0) opts.push(GROW_WORKER);
+  else {
+    if (p.foodFilled > 0) opts.push(GROW_FOOD);
+    if (p.stabFilled > 0) opts.push(GROW_STAB);
   }
   ask(st, log, s, 'growth', opts, { amount: growthAmount(st, s) });
 }

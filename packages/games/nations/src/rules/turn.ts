@@ -10,16 +10,20 @@ import {
   ROUND_BUY,
   ROUND_PASS,
   architectCost,
+  BOARD_ABILITIES,
   card,
   deckOf,
-  deployStone,
+  entryStone,
   hasMod,
   modSum,
   seatMods,
 } from '../derive.js';
 import type { NatAction, NatState } from '../state.js';
 import { abilityActions, abilityError, abilitySources, eachAbilitySource } from './abilities.js';
-import { buy, buyError, buyProblem } from './buy.js';
+import type { BuyMemo } from './buy.js';
+import { buy, buyError, buyMemo, buyProblem } from './buy.js';
+import { inPlay } from '../deck.js';
+import { seatList } from './choices.js';
 import { cardIdOf, fail } from './core.js';
 import { run } from './flow.js';
 import { deploy, deployError, hire, hireError } from './deploy.js';
@@ -244,7 +248,7 @@ export const TURN: Node<NatState, TurnFrame, NatAction> = {
   decide: {
     prompt: 'nat.turn',
     rule: 'NAT-ACTION-1',
-    who: (st) => [st.turn!.s],
+    who: (st) => seatList(st.turn!.s),
     asks: (st, _f, seat) => st.turn!.s === seat,
     ask: (st) => turnShape(mainLeft(st), st.turn!.main),
     fill(st, _f, _seat, p) {
@@ -295,47 +299,58 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
     const sm = seatMods(st, seat);
     // Without price modifiers, a space whose row price the gold does not cover is skipped at once.
     const plain = sm.price.length === 0 && sm.cannot.length === 0;
-    const gold = p.res.gold;
+    const res = p.res;
+    const gold = res.gold;
     const cols = st.cols;
-    for (let i = 0; i < st.board.length; i++) {
-      const b = st.board[i];
-      if (!b) continue;
-      const row = ((i / cols) | 0) + 1;
-      if (plain && gold < E.rowPrice[row - 1]!) continue;
-      if (!buyProblem(st, seat, row, dk.boardCard(i, b), false, sm))
-        out.push(BUY[row - 1]![i - (row - 1) * cols]!);
+    const board = st.board;
+    const rowPrice = E.rowPrice;
+    let memo: BuyMemo | null = null;
+    for (let r = 0, i = 0; r < 3; r++, i = r * cols) {
+      if (plain && gold < rowPrice[r]!) continue;
+      const acts = BUY[r]!;
+      for (let col = 0; col < cols; col++, i++) {
+        const b = board[i];
+        if (!b) continue;
+        const e = dk.boardEntry(i, b);
+        const t = e.type;
+        // Without price modifiers or forbidden types, the row price was the only check but for these types.
+        if (plain && t !== 'colony' && t !== 'war' && t !== 'battle') {
+          out.push(acts[col]!);
+          continue;
+        }
+        if ((t === 'colony' || t === 'battle') && memo === null) memo = buyMemo();
+        if (!buyProblem(st, seat, r + 1, e, false, sm, memo)) out.push(acts[col]!);
+      }
     }
     // Deployments: the cost depends on the target only, so it is checked once per target.
-    const stone = p.res.stone;
+    const stone = res.stone;
+    const idle = p.idle > 0;
+    const modded = sm.deploy.length > 0;
     for (let to = 0; to < slots.length; to++) {
       const target = slots[to];
       if (!target) continue;
-      const c = dk.instEntry(target).c;
-      const dc = c.deployCost;
-      if (dc || sm.deploy.length) {
-        if (stone < deployStone(c, sm)) continue;
-        if (
-          dc &&
-          ((dc.gold ?? 0) > p.res.gold || (dc.food ?? 0) > p.res.food || (dc.books ?? 0) > p.res.books)
-        )
-          continue;
+      const e = dk.instEntry(target);
+      if (e.deploys || modded) {
+        if (stone < entryStone(e, sm)) continue;
+        if (e.deploys && (e.dcGold > res.gold || e.dcFood > res.food || e.dcBooks > res.books)) continue;
       }
-      const byTarget = DEPLOY;
-      if (p.idle > 0) out.push(byTarget[0]![to]!);
+      if (idle) out.push(DEPLOY[0]![to]!);
       for (let m = manned & ~(1 << to), from = 0; m !== 0; m >>>= 1, from++)
-        if (m & 1) out.push(byTarget[from + 1]![to]!);
+        if (m & 1) out.push(DEPLOY[from + 1]![to]!);
     }
     // Hiring: the checks of `hireError`, the stage's cost computed once for both kinds of architect.
     const w = p.wip;
     if (w && (st.pool > 0 || p.priv > 0)) {
       const stages = card(w.id).stages!;
-      if (w.built < stages.length && p.res.stone >= architectCost(st, seat, stages[w.built]!)) {
+      if (w.built < stages.length && stone >= architectCost(st, seat, stages[w.built]!)) {
         if (st.pool > 0) out.push(HIRE);
         if (p.priv > 0) out.push(HIRE_PRIVATE);
       }
     }
   }
-  eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
+  // Abilities: only where a card with abilities can lie and was put (the common answer: nowhere).
+  if (BOARD_ABILITIES || (dk.abilityAreas & inPlay(st).abilities) !== 0)
+    eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
   for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push(UNDEPLOY[slot]!);
   if (st.turn!.main > 0) out.push(END);
   out.push(PASS);
