@@ -14,7 +14,7 @@ import { COLOUR, SfrContext } from './ctx.js';
 import type { Sfr, TargetInfo } from './ctx.js';
 import { MapView } from './MapView.js';
 import { Decision } from './Decision.js';
-import { Hand, Players, Purchases, Status } from './Panels.js';
+import { Hand, Legend, Players, Purchases, Status } from './Panels.js';
 import { arrowsPaid } from './moves.js';
 import './sfr.css';
 
@@ -131,6 +131,7 @@ export function Board(props: TableProps) {
           <div className="sfr-panel">
             <Decision />
             <Purchases />
+            <Legend />
           </div>
         </div>
         <Players />

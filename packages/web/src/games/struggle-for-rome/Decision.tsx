@@ -220,6 +220,7 @@ function Selected() {
   const moves = info.actions.filter((a): a is Move => a.type === 'move');
   const deeds = info.actions.filter((a) => a.type !== 'move');
   const c = rt.cityIdx.get(id);
+  const neutral = c !== undefined && view.n === 3 && rt.cities[c]!.neutral3;
   const flow = view.flow[view.flow.length - 1];
   const tribe = flow?.k === 'act' ? view.players[flow.seat]?.tribes[flow.t] : undefined;
   return (
@@ -227,7 +228,21 @@ function Selected() {
       <h3>{t('sfr.ui.selected', { place: s.place(id) })}</h3>
       {c !== undefined && (
         <p>
-          {t('sfr.ui.cityInfo', { province: s.provName(rt.cities[c]!.prov), towers: rt.cities[c]!.towers })}
+          {[
+            t('sfr.ui.cityInfo', { province: s.provName(rt.cities[c]!.prov), towers: rt.cities[c]!.towers }),
+            s.geo.eagle[c] ? t('sfr.ui.eagle') : '',
+            // A neutral city of a 3-player game never had a loot token: it is not "plundered".
+            neutral ? t('sfr.ui.neutral') : '',
+            view.owner[c]! >= 0
+              ? t('sfr.ui.heldBy', { name: s.name(view.owner[c]! >> 1) })
+              : view.token[c]
+                ? t('sfr.ui.loot')
+                : neutral
+                  ? ''
+                  : t('sfr.ui.plundered'),
+          ]
+            .filter(Boolean)
+            .join(', ')}
           {tribe &&
             ` · ${t('sfr.ui.strengthVs', { strength: tribe.strength, towers: rt.cities[c]!.towers })}`}
         </p>

@@ -221,3 +221,18 @@ export function Players() {
     </section>
   );
 }
+
+/** What the map's marks mean. */
+export function Legend() {
+  const { t } = useSfr();
+  return (
+    <details className="sfr-legend">
+      <summary>{t('sfr.ui.legend')}</summary>
+      <ul>
+        {['free', 'paid', 'roads', 'tribes', 'cities', 'limes'].map((k) => (
+          <li key={k}>{t(`sfr.ui.legend.${k}`)}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
