@@ -176,8 +176,14 @@ export function isEmpty(st: RwState, a: number): boolean {
 
 /** Friendly or empty for `seat` (RW-TERM-06/09): where Strategize may go and Mobilize paths may pass. */
 export function friendlyOrEmpty(st: RwState, a: number, seat: Seat): boolean {
-  const c = ctrl(st, a);
-  return c === seat || (c < 0 && isEmpty(st, a));
+  // ctrl(st, a) === seat || (ctrl(st, a) < 0 && isEmpty(st, a)), each field read once.
+  const o = st.own[a]!;
+  if (o >= 0) return o === seat;
+  const s = st.sh[a]!;
+  if (s >= 0) return s === seat;
+  const h = st.home[a]!;
+  if (h >= 0) return h === seat && neutralsIn(st, a) === 0;
+  return neutralsIn(st, a) === 0;
 }
 
 export function addUnits(st: RwState, a: number, u: number, n: number, seat: Seat): void {
