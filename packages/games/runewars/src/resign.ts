@@ -123,8 +123,16 @@ function settleFrames(st: RwState, s: Seat, log: EventSink): void {
         stack.splice(i, 1);
         break;
       case 'retreat':
-        if (f.who === s) stack.splice(i, 1);
-        else if (f.who < 0 && f.seat === s) f.seat = neutralsSeat(st, i);
+        if (f.who === s) {
+          // His allies among the retreating units go on retreating as unallied neutrals (RW-NEUT-10).
+          const p = pk(st);
+          f.u = f.u.filter((u) => p.units[u]!.faction < 0);
+          if (!f.u.length) stack.splice(i, 1);
+          else {
+            f.who = -1;
+            f.seat = st.opts.neutrals === 'auto' ? -1 : neutralsSeat(st, i);
+          }
+        } else if (f.who < 0 && f.seat === s) f.seat = neutralsSeat(st, i);
         break;
       case 'cull':
         if (f.neut && f.seat === s) f.seat = neutralsSeat(st, i);
@@ -153,6 +161,11 @@ function neutralsSeat(st: RwState, i: number): Seat {
 
 /** Fate cards a dropped frame of his holds (drawn, seen by him alone) go back into the Fate deck unseen. */
 function dropFrame(st: RwState, f: Frame): void {
+  // Hero cards he drew with Rally Support's Supremacy and has not kept go back unseen (RW-INFO-10).
+  if (f.k === 'hdraw' && f.got.length) {
+    st.hero!.deck.push(...f.got);
+    shuffle(st.rng, st.hero!.deck);
+  }
   const cs = heldFate(f);
   if (!cs.length) return;
   for (const c of cs) st.decks.fate.push(c);
@@ -181,8 +194,37 @@ function quitBattle(st: RwState, f: BattleFrame, r: number, s: Seat, log: EventS
   f.sp = [0, 0];
   f.q = [];
   f.tch = [];
-  // His units leave the board (RW-ELIM-04): those in the initiative rows too.
-  for (let i = 0; i < f.fu.length; i++) if (f.fs[i] === r) f.fu[i] = -1;
+  // His units leave the board (RW-ELIM-04): those in the initiative rows too. The neutral units allied
+  // with him stay in the game as unallied neutrals, as his allies outside the battle do (RW-NEUT-10): on
+  // the winning side of a tallied battle they come back into the area with the winner's units and, their
+  // ally gone, are unallied there (`settle`, RW-BATTLE-56/57); on the losing side they retreat as a beaten
+  // neutral side does (RW-BATTLE-55, RW-RETREAT-03, RW-NEUT-23).
+  const loses = f.won < 0 || f.won !== r;
+  const gone: number[] = [];
+  for (let i = 0; i < f.fu.length; i++) {
+    const u = f.fu[i]!;
+    if (f.fs[i] !== r || u < 0) continue;
+    if (p.units[u]!.faction < 0) {
+      if (!loses) continue;
+      gone.push(u);
+    }
+    f.fu[i] = -1;
+  }
+  // His allies that did not take part (routed before a battle he defended and loses) are destroyed as a
+  // beaten side's are (RW-BATTLE-55), before the winner's units come back; those that fought retreat,
+  // decided by the player to the attacker's left.
+  if (loses && r === 1 && f.step <= S_RETURN)
+    for (const u of p.neutrals) st.us[f.area * p.U + u] = st.ur[f.area * p.U + u] = 0;
+  if (gone.length) {
+    st.stack.push({
+      k: 'retreat',
+      seat: st.opts.neutrals === 'auto' ? -1 : leftOf(st, f.seat),
+      who: -1,
+      from: f.area,
+      u: gone,
+      rule: 'RW-BATTLE-55',
+    });
+  }
   if (f.won < 0) {
     // Not tallied: the other side wins; its damage heals (RW-BATTLE-54) and its units hold the area.
     f.won = 1 - r;
