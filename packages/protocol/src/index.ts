@@ -145,6 +145,12 @@ export const CreateMatch = z.object({
   botDelayMs: z.number().int().min(0).max(60_000).optional(),
   seed: text(0, 100).optional(),
   name: text(0, 40).optional(),
+  /** Several seats played at one screen: no seat beyond the creator's is bound to an account, never rated. */
+  hotseat: z.boolean().optional(),
+  /** Whether the match counts for ratings when it can (default true; see docs/PROTOCOL.md, Ratings). */
+  rated: z.boolean().optional(),
+  /** Whether a seat may take back its own last steps while nothing was revealed (default true). */
+  undo: z.boolean().optional(),
 });
 export type CreateMatch = z.infer<typeof CreateMatch>;
 
@@ -153,6 +159,52 @@ export const JoinMatch = z.object({
   name: text(0, 40).optional(),
 });
 export const TokenBody = z.object({ token: ident(200, 'Seat tokens') });
+/** A seat named by its token, or (for a signed-in player) by the account it is bound to. */
+export const SeatBody = z.object({ token: ident(200, 'Seat tokens').optional() });
+
+/**
+ * An account's name: 2 to 24 letters or digits (any script), with single spaces, '.', '_' or '-' between
+ * them.
+ */
+export const ACCOUNT_NAME = /^[\p{L}\p{N}](?:[ ._-]?[\p{L}\p{N}])+$/u;
+export const AccountName = text(2, 24).regex(
+  ACCOUNT_NAME,
+  "Names hold letters and digits, with single spaces, '.', '_' or '-' between them",
+);
+export const Password = text(8, 200);
+
+export const SignUp = z.object({
+  name: AccountName,
+  password: Password,
+  /** Seats this browser played as a guest, claimed into the new account. */
+  seats: z
+    .array(z.object({ match: ident(64, 'Match ids'), token: ident(200, 'Seat tokens') }))
+    .max(200)
+    .optional(),
+});
+export const SignIn = z.object({ name: text(1, 24), password: text(1, 200) });
+export const PasswordChange = z.object({ current: text(1, 200), password: Password });
+export const ClaimSeats = z.object({
+  seats: z.array(z.object({ match: ident(64, 'Match ids'), token: ident(200, 'Seat tokens') })).max(200),
+});
+
+/** Where "your turn" reaches a player: each channel on or off, with its address. */
+export const NotifySettings = z.object({
+  push: z.boolean().optional(),
+  email: z.union([z.literal(''), z.email().max(200)]).optional(),
+  emailOn: z.boolean().optional(),
+  webhook: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
+  webhookOn: z.boolean().optional(),
+});
+export type NotifySettings = z.infer<typeof NotifySettings>;
+export const AccountSettingsBody = z.object({ notify: NotifySettings });
+
+/** A browser's Push API subscription (PushSubscription.toJSON()). */
+export const PushSubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(1000),
+  keys: z.object({ p256dh: text(1, 200), auth: text(1, 100) }),
+});
+export const PushEndpoint = z.object({ endpoint: text(1, 1000) });
 
 /** Server → client. */
 export type ServerMessage =
@@ -207,6 +259,8 @@ export interface SeatInfo {
   seat: number;
   kind: 'human' | 'bot' | 'open';
   name: string | null;
+  /** The name of the account the seat is bound to (its player's page), or null for a guest or a bot. */
+  account: string | null;
   bot: string | null;
   taken: boolean;
   connected: boolean;
@@ -229,6 +283,49 @@ export interface MatchInfo {
   waitingFor: number[];
   /** How far the game has come (active and finished matches of games that say). */
   progress: { round: number; of?: number } | null;
+  /** Whether the match counts for ratings (all seats people with accounts of their own, not a hotseat). */
+  rated: boolean;
+  /** Whether a seat may take back its own steps within its turn while nothing was revealed. */
+  undo: boolean;
+}
+
+/** The signed-in player, as their own pages show it. */
+export interface AccountInfo {
+  id: string;
+  name: string;
+  createdAt: string;
+  notify: NotifySettings;
+}
+
+/** A rating: OpenSkill's (mu, sigma) and the conservative estimate shown, mu − 3·sigma. */
+export interface RatingInfo {
+  mu: number;
+  sigma: number;
+  ordinal: number;
+}
+
+/** `GET /api/players/:name`: a player's page. */
+export interface PlayerPage {
+  name: string;
+  createdAt: string;
+  /** Per game: finished matches, wins, running matches, the rating (null before a rated match). */
+  games: {
+    game: string;
+    games: number;
+    wins: number;
+    running: number;
+    rating: RatingInfo | null;
+    rated: number;
+  }[];
+  /** Matches, most recently active first, with the player's seat. */
+  matches: { match: MatchInfo; seat: number }[];
+}
+
+/** `GET /api/ratings/:game`: the leaderboard. */
+export interface LeaderboardRow extends RatingInfo {
+  rank: number;
+  name: string;
+  matches: number;
 }
 
 /** Words in every locale of the client. */

@@ -8,6 +8,12 @@ import type { BotPool } from './bots.js';
 import type { HubConfig } from './hub.js';
 import { Hub } from './hub.js';
 import type { Store } from '@tabula/store';
+import { Accounts } from '@tabula/store';
+import { accountRoutes } from './routes/accounts.js';
+import { playerRoutes } from './routes/players.js';
+import { rateFinished } from './ratings.js';
+import type { ScryptCost } from './passwords.js';
+import { DEFAULT_SCRYPT } from './passwords.js';
 import type { Bus } from './ports.js';
 import { MAX_MESSAGE_BYTES } from './protocol.js';
 import { TokenBucket } from './limits.js';
@@ -42,6 +48,10 @@ export interface AppOptions {
   logger?: boolean;
   /** Measurement hook (benchmarks): told of every acknowledged `act`. */
   onActTiming?: (t: ActTiming) => void;
+  /** The cost of password hashes (default scrypt N=2^15, r=8, p=1; tests use a small one). */
+  scrypt?: ScryptCost;
+  /** Session cookies marked Secure (the server is reached over HTTPS). */
+  secureCookies?: boolean;
 }
 
 export interface App {
@@ -85,11 +95,15 @@ export async function createApp(o: AppOptions): Promise<App> {
     if (!b.take()) throw new HttpError(429, 'rateLimited', 'Too many requests; slow down.');
   });
 
-  const ctx = routeContext(o.store, hub);
+  const accounts = new Accounts(o.store);
+  const ctx = routeContext(o.store, hub, accounts);
+  hub.onFinished = (id) => rateFinished(o.store, accounts, id);
   app.get('/healthz', async () => ({ ok: true }));
   gameRoutes(app);
   matchRoutes(app, ctx, { bus: o.bus, allowSeed: o.allowSeed ?? false, botDelayMs: config.botDelayMs });
   replayRoutes(app, ctx);
+  playerRoutes(app, ctx);
+  accountRoutes(app, ctx, { scrypt: o.scrypt ?? DEFAULT_SCRYPT, secureCookies: o.secureCookies ?? false });
 
   if (o.extend) await o.extend(app);
   else if (hasWebClient()) serveWeb(app);
@@ -97,6 +111,7 @@ export async function createApp(o: AppOptions): Promise<App> {
 
   const sockets = webSockets(app.server, {
     store: o.store,
+    accounts,
     hub,
     rate: o.rate ?? { perSecond: 20, burst: 40 },
     perAddress: o.wsPerAddress ?? 64,

@@ -9,8 +9,8 @@ import type { AnyGame, Seat } from '@tabula/engine';
 import { SPECTATOR } from '@tabula/engine';
 import { findGame } from '@tabula/catalog';
 import type { BotPool } from './bots.js';
-import type { Store } from '@tabula/store';
-import type { Bus } from './ports.js';
+import type { SeatInfo as SeatRow, Store } from '@tabula/store';
+import type { Bus, MatchSettings } from './ports.js';
 import { settingsOf } from './ports.js';
 import type { ChatLine, MatchInfo } from './protocol.js';
 import { MatchRuntime } from './runtime.js';
@@ -27,6 +27,21 @@ export interface HubConfig {
   botDelayMs: number;
 }
 
+/**
+ * Whether a match counts for ratings: the match says so (the default), it is no hotseat, and every seat
+ * is a person playing from an account of their own (no bot, no guest, no takeover).
+ */
+export function isRated(settings: MatchSettings, players: number, seats: readonly SeatRow[]): boolean {
+  if (settings.rated === false || settings.hotseat) return false;
+  const ids = new Set<string>();
+  for (let seat = 0; seat < players; seat++) {
+    const s = seats.find((x) => x.seat === seat);
+    if (!s || s.kind !== 'human' || !s.accountId) return false;
+    ids.add(s.accountId);
+  }
+  return ids.size === players;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export type { Conn };
@@ -37,6 +52,13 @@ export class Hub {
   readonly tables: Tables;
   /** Bots, self-closing windows, rule timers and clocks. */
   readonly scheduler: Scheduler;
+  /**
+   * Told when a match held here has just ended (its last move stored here or by another process): the
+   * ratings. Every process may be told; what it does must be done once (`Accounts.rateMatch` is).
+   */
+  onFinished?: (matchId: string) => Promise<unknown>;
+  /** Told after every change of a match held here (a move, a catch-up): "your turn" notices. */
+  onChanged?: (rt: MatchRuntime) => void;
 
   constructor(
     readonly store: Store,
@@ -101,6 +123,11 @@ export class Hub {
     return p;
   }
 
+  /** The seats of a match changed (bound to an account, taken): every process reads them again. */
+  async seatsChanged(id: string): Promise<void> {
+    await this.bus.publish(`match:${id}`, JSON.stringify({ t: 'seats' }));
+  }
+
   /** Forget a cached runtime (e.g. the match was started by another process). */
   drop(id: string): void {
     this.runtimes.delete(id);
@@ -122,8 +149,10 @@ export class Hub {
     if (!rt) return;
     if (msg.t === 'moved') {
       if (msg.v <= rt.v) return;
+      const over = rt.row.status === 'finished';
       const moved = await rt.exclusive(() => rt.catchUp());
       if (moved) this.changed(rt);
+      if (!over && rt.row.status === 'finished') this.finished(rt.row.id);
     } else if (msg.t === 'seats') {
       // Serialised with takeovers: a read begun before a local takeover was stored must not
       // overwrite it (the seat would turn human again and get a clock).
@@ -224,6 +253,11 @@ export class Hub {
   changed(rt: MatchRuntime, first?: Seat, between?: () => void): void {
     this.tables.changed(rt, first, between);
     this.scheduler.schedule(rt);
+    this.onChanged?.(rt);
+  }
+
+  private finished(id: string): void {
+    if (this.onFinished) this.guard(this.onFinished(id));
   }
 
   /** A match has started: every client waiting in its lobby gets its first view. */
@@ -273,7 +307,9 @@ export class Hub {
     action: unknown,
     onStored?: (r: SubmitResult & { ok: true }) => void,
   ): Promise<SubmitResult> {
+    const over = rt.row.status === 'finished';
     const r = await rt.exclusive(() => rt.submit(seat, clientV, action));
+    if (r.ok && !over && rt.row.status === 'finished') this.finished(rt.row.id);
     if (r.ok) {
       const ok = r;
       this.changed(rt, seat, onStored && (() => onStored(ok)));
@@ -343,6 +379,7 @@ export class Hub {
           kind,
           name: s?.name || null,
           bot: s?.bot ?? null,
+          account: kind === 'bot' ? null : (s?.accountName ?? null),
           taken: kind === 'bot' || !!s?.hasToken,
           connected: kind !== 'bot' && this.connected(id, seat),
         };
@@ -354,6 +391,8 @@ export class Hub {
       updatedAt: row.updatedAt.toISOString(),
       waitingFor,
       progress,
+      rated: isRated(settings, row.seats, seats),
+      undo: settings.undo ?? true,
     };
   }
 

@@ -16,6 +16,12 @@ export interface MatchSettings {
   kinds: ('human' | 'bot' | 'open')[];
   /** Bot name per seat, for bot seats and for takeovers. */
   bots: (string | null)[];
+  /** Several seats played at one screen (never rated; only the creator's seat is bound to an account). */
+  hotseat?: boolean;
+  /** Counts for ratings when every seat is a person with an account of their own (default true). */
+  rated?: boolean;
+  /** A seat may take back its own last steps while nothing was revealed (default true). */
+  undo?: boolean;
 }
 
 export function settingsOf(m: StoredMatch): MatchSettings {

@@ -8,7 +8,8 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import type { Store } from '@tabula/store';
+import type { Accounts, Store } from '@tabula/store';
+import { sessionToken } from './sessions.js';
 import type { Conn, Hub } from './hub.js';
 import { settingsOf } from './ports.js';
 import type { ServerMessage } from './protocol.js';
@@ -29,6 +30,7 @@ export interface ActTiming {
 
 export interface SocketOptions {
   store: Store;
+  accounts: Accounts;
   hub: Hub;
   /** Messages per second a connection may send, and its burst. */
   rate: { perSecond: number; burst: number };
@@ -77,7 +79,9 @@ export function webSockets(server: HttpServer, o: SocketOptions): { close(): voi
       if (left > 0) open.set(ip, left);
       else open.delete(ip);
     });
-    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, o));
+    // The session cookie is honoured only from this server's pages (the Origin is checked).
+    const session = sessionToken(req.headers);
+    wss.handleUpgrade(req, socket, head, (ws) => connection(ws, o, session));
   });
 
   return {
@@ -89,8 +93,8 @@ export function webSockets(server: HttpServer, o: SocketOptions): { close(): voi
 }
 
 /** One client's connection, from its first frame to its close. */
-function connection(ws: WebSocket, o: SocketOptions): void {
-  const { store, hub } = o;
+function connection(ws: WebSocket, o: SocketOptions, session: string | null): void {
+  const { store, hub, accounts } = o;
   // A protocol violation (a frame too large, invalid UTF-8, an unmasked frame, a reserved opcode or
   // bit…) makes `ws` close this connection with the proper code (1002, 1007, 1009) and report it here.
   ws.on('error', () => undefined);
@@ -133,6 +137,8 @@ function connection(ws: WebSocket, o: SocketOptions): void {
       return close(4004, 'no match');
     }
     let seat = -1;
+    const account = session ? await accounts.session(session) : null;
+    if (gone) return;
     if (msg.token) {
       const s = await store.findSeatByToken(msg.match, msg.token);
       if (gone) return;
@@ -142,8 +148,16 @@ function connection(ws: WebSocket, o: SocketOptions): void {
         seat = s.seat;
         if (msg.name && msg.name !== s.name)
           await store.setSeat(msg.match, { seat: s.seat, kind: s.kind, name: msg.name });
+        // A signed-in player who opens a seat nobody's account holds takes it into their account (one
+        // seat per account and match; a hotseat's other seats stay guests).
+        if (account && s.kind === 'human' && !s.accountId && !settingsOf(m).hotseat)
+          if (await accounts.bindSeat(msg.match, s.seat, account.id)) await hub.seatsChanged(msg.match);
         if (gone) return;
       }
+    } else if (account) {
+      // Without a token, a signed-in player plays the seat bound to their account, from any device.
+      seat = (await accounts.seatOf(msg.match, account.id)) ?? -1;
+      if (gone) return;
     }
     const c: Conn = { matchId: msg.match, seat, lastV: -1, send, sendJson, close };
     conn = c;

@@ -111,8 +111,10 @@ export class Client {
   constructor(
     readonly base: string,
     readonly label = '',
+    /** Headers of the upgrade request (a session cookie, an Origin). */
+    headers?: Record<string, string>,
   ) {
-    this.ws = new WebSocket(base.replace(/^http/, 'ws') + '/ws');
+    this.ws = new WebSocket(base.replace(/^http/, 'ws') + '/ws', headers ? { headers } : undefined);
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
@@ -136,8 +138,13 @@ export class Client {
     });
   }
 
-  static async connect(base: string, hello: Record<string, unknown> | null, label = ''): Promise<Client> {
-    const c = new Client(base, label);
+  static async connect(
+    base: string,
+    hello: Record<string, unknown> | null,
+    label = '',
+    headers?: Record<string, string>,
+  ): Promise<Client> {
+    const c = new Client(base, label, headers);
     await c.opened;
     if (hello) {
       const w = c.wait((m) => m.t === 'welcome' || m.t === 'error');
@@ -318,6 +325,8 @@ export const SHORT = {
 
 export const FAST = {
   hub: { windowMs: 0, botDelayMs: 0 },
+  // Password hashes as cheap as scrypt allows: the tests sign up and in many times.
+  scrypt: { N: 1024, r: 8, p: 1 },
   rate: { perSecond: 10000, burst: 10000 },
   httpRate: { perMinute: 1_000_000, burst: 10000 },
 };
@@ -469,4 +478,33 @@ export function verifyStreams(game: AnyGame, record: GameRecord, streams: Stream
       if (found.length) fail(`${s.label} ${m.t} v${m.v}: leaks ${found.join(', ')}`);
     }
   return report;
+}
+
+/** A browser's cookie jar for one player. */
+export class Browser {
+  cookie: string | null = null;
+  lastSetCookie: string | null = null;
+  constructor(readonly base: string) {}
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h: Record<string, string> = { ...headers };
+    if (body !== undefined) h['content-type'] = 'application/json';
+    if (this.cookie) h.cookie = this.cookie;
+    const res = await fetch(this.base + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) {
+      this.lastSetCookie = set;
+      const pair = set.split(';')[0]!;
+      this.cookie = pair.endsWith('=') ? null : pair;
+    }
+    const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as any };
+  }
+  me() {
+    return this.call('GET', '/api/account').then((r) => r.body.account);
+  }
 }

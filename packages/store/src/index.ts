@@ -9,6 +9,7 @@ export * from './db.js';
 export * from './migrations.js';
 export * from './store.js';
 export * from './journal.js';
+export * from './accounts.js';
 
 /**
  * Opens a database from one setting: a `postgres://` or `postgresql://` URL for a server, else a

@@ -304,6 +304,11 @@ export class JournaledStore extends Store {
     return this.drain().then(fn);
   }
 
+  /** Once the moves journaled so far are in the database (accounts, profiles and ratings read after them). */
+  override settled(): Promise<void> {
+    return this.drain();
+  }
+
   /** Records the sequence the database gave for a match still played; sequences only move forward. */
   private note(matchId: string, seq: number): void {
     const k = this.known.get(matchId);

@@ -141,6 +141,81 @@ END
 $fn$;
 `,
   },
+  {
+    version: 4,
+    name: 'accounts, ratings and notices',
+    // Players come back: accounts with sessions, seats bound to an account (one seat per account and
+    // match), ratings per game and the changes each rated match made (written once per match), web push
+    // subscriptions, the "your turn" notices sent (once per decision), and keys the server makes once.
+    sql: `
+CREATE TABLE accounts (
+  id            text PRIMARY KEY,
+  name          text NOT NULL,
+  name_key      text NOT NULL UNIQUE,
+  password_hash text NOT NULL,
+  settings      jsonb NOT NULL DEFAULT '{}'::jsonb,
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE sessions (
+  token_hash text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX sessions_account_idx ON sessions (account_id);
+
+ALTER TABLE seats ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;
+CREATE UNIQUE INDEX seats_account_match_idx ON seats (account_id, match_id) WHERE account_id IS NOT NULL;
+
+CREATE TABLE ratings (
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  game       text NOT NULL,
+  mu         double precision NOT NULL,
+  sigma      double precision NOT NULL,
+  matches    int NOT NULL DEFAULT 0,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (account_id, game)
+);
+CREATE INDEX ratings_game_idx ON ratings (game, ((mu - 3 * sigma)) DESC);
+
+CREATE TABLE rating_changes (
+  match_id     text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  account_id   text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  game         text NOT NULL,
+  seat         int NOT NULL,
+  mu_before    double precision NOT NULL,
+  sigma_before double precision NOT NULL,
+  mu_after     double precision NOT NULL,
+  sigma_after  double precision NOT NULL,
+  at           timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (match_id, account_id)
+);
+
+CREATE TABLE push_subscriptions (
+  endpoint   text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  p256dh     text NOT NULL,
+  auth       text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX push_subscriptions_account_idx ON push_subscriptions (account_id);
+
+CREATE TABLE notices (
+  match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+  seat     int NOT NULL,
+  v        int NOT NULL,
+  at       timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (match_id, seat, v)
+);
+
+CREATE TABLE server_keys (
+  name       text PRIMARY KEY,
+  value      jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
 ];
 
 export interface MigrateResult {

@@ -60,6 +60,10 @@ export interface SeatInfo {
   /** Whether a token is set (the token itself is never stored). */
   hasToken: boolean;
   connected: boolean;
+  /** The account the seat is bound to (a signed-in player's), or null for a guest's or a bot's. */
+  accountId: string | null;
+  /** That account's name (from `getSeats`; null elsewhere or for a guest). */
+  accountName?: string | null;
 }
 
 export interface NewMatch {
@@ -155,7 +159,7 @@ function isUniqueViolation(e: unknown): boolean {
 const MATCH_COLUMNS =
   'id, game, rules_version, options, seats, seed, status, settings, seq, outcome, created_at, updated_at, finished_at';
 
-interface MatchRow {
+export interface MatchRow {
   id: string;
   game: string;
   rules_version: string;
@@ -169,6 +173,11 @@ interface MatchRow {
   created_at: Date | string;
   updated_at: Date | string;
   finished_at: Date | string | null;
+}
+
+/** A `matches` row as a `MatchInfo`. */
+export function matchFromRow(r: MatchRow): MatchInfo {
+  return toMatch(r);
 }
 
 function toMatch(r: MatchRow): MatchInfo {
@@ -189,7 +198,8 @@ function toMatch(r: MatchRow): MatchInfo {
   };
 }
 
-const SEAT_COLUMNS = 'match_id, seat, name, kind, bot, token_hash IS NOT NULL AS has_token, connected';
+const SEAT_COLUMNS =
+  'match_id, seat, name, kind, bot, token_hash IS NOT NULL AS has_token, connected, account_id';
 
 interface SeatRow {
   match_id: string;
@@ -199,10 +209,12 @@ interface SeatRow {
   bot: string | null;
   has_token: boolean;
   connected: boolean;
+  account_id: string | null;
+  account_name?: string | null;
 }
 
 function toSeat(r: SeatRow): SeatInfo {
-  return {
+  const s: SeatInfo = {
     matchId: r.match_id,
     seat: Number(r.seat),
     name: r.name,
@@ -210,7 +222,10 @@ function toSeat(r: SeatRow): SeatInfo {
     bot: r.bot,
     hasToken: r.has_token,
     connected: r.connected,
+    accountId: r.account_id ?? null,
   };
+  if (r.account_name !== undefined) s.accountName = r.account_name;
+  return s;
 }
 
 interface ChatRow {
@@ -242,6 +257,14 @@ export class Store {
 
   close(): Promise<void> {
     return this.db.close();
+  }
+
+  /**
+   * Resolves once everything this store has acknowledged is in the database (at once here; the journaled
+   * store first writes the moves it journaled). Readers outside this class (accounts.ts) call it first.
+   */
+  settled(): Promise<void> {
+    return Promise.resolve();
   }
 
   // ---- matches ----------------------------------------------------------------------------
@@ -441,9 +464,13 @@ export class Store {
     return rows.length > 0;
   }
 
+  /** The seats of a match, each with the name of the account it is bound to. */
   async getSeats(matchId: string): Promise<SeatInfo[]> {
     const { rows } = await this.db.query<SeatRow>(
-      `SELECT ${SEAT_COLUMNS} FROM seats WHERE match_id = $1 ORDER BY seat`,
+      `SELECT ${SEAT_COLUMNS.split(', ')
+        .map((c) => `s.${c}`)
+        .join(', ')}, a.name AS account_name
+       FROM seats s LEFT JOIN accounts a ON a.id = s.account_id WHERE s.match_id = $1 ORDER BY s.seat`,
       [matchId],
     );
     return rows.map(toSeat);

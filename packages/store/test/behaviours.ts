@@ -165,8 +165,19 @@ export function storeBehaviours(
       expect(hashToken('secret-token-ann')).toMatch(/^[0-9a-f]{64}$/);
 
       const seats = await store.getSeats(m.id);
+      // Guests' and bots' seats are bound to no account.
+      const guest = { accountId: null, accountName: null };
       expect(seats).toEqual([
-        { matchId: m.id, seat: 0, name: 'Ann', kind: 'human', bot: null, hasToken: true, connected: false },
+        {
+          matchId: m.id,
+          seat: 0,
+          name: 'Ann',
+          kind: 'human',
+          bot: null,
+          hasToken: true,
+          connected: false,
+          ...guest,
+        },
         {
           matchId: m.id,
           seat: 1,
@@ -175,8 +186,18 @@ export function storeBehaviours(
           bot: 'mcts:3',
           hasToken: false,
           connected: false,
+          ...guest,
         },
-        { matchId: m.id, seat: 2, name: 'Bob', kind: 'human', bot: null, hasToken: true, connected: false },
+        {
+          matchId: m.id,
+          seat: 2,
+          name: 'Bob',
+          kind: 'human',
+          bot: null,
+          hasToken: true,
+          connected: false,
+          ...guest,
+        },
       ]);
       expect(JSON.stringify(seats)).not.toContain('secret-token');
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@tabula/store';
 import { JournaledStore, openPglite, Store } from '@tabula/store';
 import { newMatch, storeBehaviours } from './behaviours.js';
+import { accountBehaviours } from './account-behaviours.js';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -31,6 +32,12 @@ storeBehaviours(
   'PGlite behind a journal on disk',
   async () => ({ db: await openPglite('memory') }),
   (db) => JournaledStore.openJournaled(new TestDb(db), { dir: tempDir(), segmentBytes: 300 }),
+);
+
+accountBehaviours(
+  'PGlite behind a journal in memory',
+  async () => ({ db: await openPglite('memory') }),
+  (db) => JournaledStore.openJournaled(new TestDb(db), { dir: null }),
 );
 
 /** Moves never reach the database on their own: only a read (or close) writes them. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@tabula/store';
 import { migrate, MIGRATIONS, openDb, openPostgres, Store } from '@tabula/store';
 import { newMatch, storeBehaviours } from './behaviours.js';
+import { accountBehaviours } from './account-behaviours.js';
 
 const URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -34,6 +35,11 @@ storeBehaviours('PostgreSQL', async () => {
   const db = await openPostgres(URL, { schema });
   expect(db.kind).toBe('postgres');
   return { db, cleanup: drop };
+});
+
+accountBehaviours('PostgreSQL', async () => {
+  const { schema, drop } = await freshSchema();
+  return { db: await openPostgres(URL, { schema }), cleanup: drop };
 });
 
 describe('PostgreSQL with several processes', () => {

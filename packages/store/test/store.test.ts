@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDb, openPglite, Store } from '@tabula/store';
 import { newMatch, storeBehaviours } from './behaviours.js';
+import { accountBehaviours } from './account-behaviours.js';
 
 // The default path: embedded PostgreSQL (PGlite), in memory.
 storeBehaviours('PGlite (memory)', async () => ({ db: await openPglite('memory') }));
+accountBehaviours('PGlite (memory)', async () => ({ db: await openPglite('memory') }));
 
 describe('PGlite on disk', () => {
   it('keeps data across close and reopen', async () => {

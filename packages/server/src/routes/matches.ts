@@ -8,7 +8,7 @@ import { botNames, isBotName, levelsOf } from '@tabula/bots';
 import type { MatchStatus } from '@tabula/store';
 import type { Bus, MatchSettings } from '../ports.js';
 import { settingsOf } from '../ports.js';
-import { CreateMatch, JoinMatch, TokenBody } from '../protocol.js';
+import { CreateMatch, JoinMatch, SeatBody, TokenBody } from '../protocol.js';
 import { HttpError, parse, queryInt, queryText } from '../faults.js';
 import type { RouteContext } from './context.js';
 import { newId, newToken, sha256 } from './context.js';
@@ -25,6 +25,7 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
   app.post('/api/matches', async (req, reply) => {
     const body = parse(CreateMatch, req.body ?? {});
     const g = ctx.game(body.game);
+    const account = await ctx.account(req);
     if (body.players < g.minSeats || body.players > g.maxSeats)
       throw new HttpError(400, 'players', `${g.id} is played by ${g.minSeats} to ${g.maxSeats} players.`);
     const opts = g.parseOptions(body.options ?? {});
@@ -53,7 +54,12 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
       hostHash: sha256(hostToken),
       kinds: seats.map((s) => s.kind),
       bots: seats.map((s) => (s.kind === 'bot' ? (s.bot ?? levelsOf(g).at(-1)!) : defaultBot)),
+      hotseat: body.hotseat ?? false,
+      rated: body.rated ?? true,
+      undo: body.undo ?? true,
     };
+    // A signed-in creator plays the first person's seat, bound to their account (named after it unless named).
+    const mine = account ? seats.findIndex((s) => s.kind === 'human') : -1;
     const open = seats.some((s) => s.kind === 'open');
     const out: { seat: number; kind: string; token?: string }[] = [];
     const players = seats.map((s, seat) => {
@@ -62,7 +68,7 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
       return {
         seat,
         kind: s.kind === 'bot' ? ('bot' as const) : ('human' as const),
-        name: s.name ?? '',
+        name: s.name ?? (seat === mine ? account!.name : ''),
         bot: s.kind === 'bot' ? settings.bots[seat]! : null,
         token,
       };
@@ -78,6 +84,7 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
       settings: settings as unknown as Record<string, unknown>,
       players,
     });
+    if (account && mine >= 0) await ctx.accounts.bindSeat(id, mine, account.id);
     // An active match is loaded at once, so bots (and clocks) act even before any client connects.
     if (!open) await ctx.hub.get(id);
     return reply.status(201).send({ id, hostToken, seats: out, match: await ctx.hub.info(id) });
@@ -114,17 +121,21 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
     const id = ctx.idOf(req);
     const body = parse(JoinMatch, req.body ?? {});
     const m = await ctx.match(id);
+    const account = await ctx.account(req);
+    if (account && (await ctx.accounts.seatOf(id, account.id)) !== null)
+      throw new HttpError(409, 'alreadySeated', 'You already play a seat of this match.');
     if (m.status !== 'open')
       throw new HttpError(409, 'noOpenSeat', 'This match has started: no open seat is left.');
     if (body.seat !== undefined && (body.seat >= m.seats || settingsOf(m).kinds[body.seat] !== 'open'))
       throw new HttpError(409, 'notOpenSeat', `Seat ${body.seat} is not an open seat of this match.`);
     // One atomic claim: of concurrent joins of one seat exactly one wins.
     const token = newToken();
-    const seat = await ctx.store.claimSeat(id, body.seat, { token, name: body.name ?? '' });
+    const seat = await ctx.store.claimSeat(id, body.seat, { token, name: body.name || account?.name || '' });
     if (!seat)
       throw body.seat === undefined
         ? new HttpError(409, 'noOpenSeat', 'No open seat is left in this match.')
         : new HttpError(409, 'seatTaken', `Seat ${body.seat} has just been taken by someone else.`);
+    if (account) await ctx.accounts.bindSeat(id, seat.seat, account.id);
     // The match starts when its last open seat is taken (once, whichever join sees it full).
     if ((await ctx.store.openSeats(id)).length === 0) await start(id);
     else await server.bus.publish(`match:${id}`, JSON.stringify({ t: 'seats' }));
@@ -157,21 +168,21 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
 
   app.post('/api/matches/:id/resign', async (req) => {
     const id = ctx.idOf(req);
-    const { token } = parse(TokenBody, req.body ?? {});
-    const s = await ctx.seatOf(id, token);
-    const r = await ctx.hub.resign(id, s.seat);
+    const { token } = parse(SeatBody, req.body ?? {});
+    const seat = await ctx.seatFor(req, id, token);
+    const r = await ctx.hub.resign(id, seat);
     if (!r.ok) throw new HttpError(409, r.code, r.message, r.rule ? { rule: r.rule } : undefined);
     return { ok: true, v: r.v };
   });
 
   app.post('/api/matches/:id/leave', async (req) => {
     const id = ctx.idOf(req);
-    const { token } = parse(TokenBody, req.body ?? {});
-    const s = await ctx.seatOf(id, token);
+    const { token } = parse(SeatBody, req.body ?? {});
+    const seat = await ctx.seatFor(req, id, token);
     const m = await ctx.match(id);
     if (!settingsOf(m).botTakeover) return { ok: true, bot: false };
     const rt = await ctx.hub.get(id);
-    if (rt) await ctx.hub.takeOver(rt, s.seat);
+    if (rt) await ctx.hub.takeOver(rt, seat);
     return { ok: true, bot: true };
   });
 }
