@@ -184,6 +184,7 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
     return best;
   };
   switch (top?.k) {
+    case 'home':
     case 'faction':
       // No faction is known to be stronger: any (balance reports see every faction in every seat).
       return ctx.rng.pick(legal);
