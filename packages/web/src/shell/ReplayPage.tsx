@@ -281,6 +281,7 @@ function Viewer({
       kind: (match?.seats[s]?.kind ?? (record.players?.[s]?.bot ? 'bot' : 'human')) as 'bot' | 'human',
       name: seatName(s),
       bot: match?.seats[s]?.bot ?? record.players?.[s]?.bot ?? null,
+      account: match?.seats[s]?.account ?? null,
       taken: true,
       connected: false,
     })),
@@ -291,6 +292,8 @@ function Viewer({
     updatedAt: record.createdAt ?? '',
     waitingFor: [],
     progress: null,
+    rated: match?.rated ?? false,
+    undo: false,
   };
   const state: TableState = {
     status: 'open',
