@@ -452,3 +452,20 @@ export async function settle(page: Page): Promise<void> {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
+
+/**
+ * Whether the page scrolls sideways: nothing (an empty list), or the page's width and the first
+ * elements that stick out past the window's right edge.
+ */
+export async function sideways(page: Page): Promise<string[]> {
+  await settle(page);
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= window.innerWidth) return [];
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => e.getBoundingClientRect().right > doc.clientWidth + 1)
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className)}`);
+    return [`the page is ${doc.scrollWidth}px wide in ${window.innerWidth}px`, ...wide];
+  });
+}

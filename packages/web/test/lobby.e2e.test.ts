@@ -1,7 +1,8 @@
 /**
  * The lobby and the way to a table: a card per game the server offers; each game's declared options
  * reach the match created from the form; the strongest bot seated by default and the bots' pace sent;
- * the match list's filters (game, status, mine) with the bots' own matches apart; an invited guest asked
+ * the match list's filters (game, status, mine) with the bots' own matches apart, and nothing scrolling
+ * sideways at 1280×800 or 360×740 with the lists full; an invited guest asked
  * their name first; the waiting room (the game's name, every seat, invite links, who is here) until the
  * last open seat is taken and the match starts.
  */
@@ -10,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { GameSummary, MatchInfo, OptionSummary } from '@tabula/protocol';
 import { GAMES } from '@tabula/catalog';
 import type { RunningServer } from '../../server/src/index.js';
-import { api, launchBrowser, newTestContext, startTestServer } from './helpers.js';
+import { api, DESKTOP, launchBrowser, MOBILE, newTestContext, sideways, startTestServer } from './helpers.js';
 import type { TestContext } from './helpers.js';
 
 let server: RunningServer;
@@ -206,6 +207,19 @@ describe('lobby', () => {
     await page.getByTestId('filter-game').selectOption(g1.id);
     await page.getByTestId('filter-status').selectOption('any');
     await expect.poll(() => ids(people)).toEqual([open1.id]);
+
+    // With match rows and the bots' matches listed, nothing scrolls sideways at either width.
+    for (const [size, opts] of [
+      ['1280x800', DESKTOP],
+      ['360x740', MOBILE],
+    ] as const)
+      for (const uiLocale of ['en', 'ru'] as const) {
+        const w = await open({ ...opts, uiLocale });
+        await w.page.goto(server.url + '/');
+        await expect.poll(() => w.page.locator('.match-row').count()).toBeGreaterThanOrEqual(3);
+        expect(await sideways(w.page), `${size} ${uiLocale}`).toEqual([]);
+        await w.context.close();
+      }
   });
 
   it('an invited guest says their name first; the waiting room shows the game, every seat, invite links and who is here', async () => {

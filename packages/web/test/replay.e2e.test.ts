@@ -2,8 +2,9 @@
  * The replay viewer in the browser, for a finished bot game of every catalog game (short options, read
  * back from the record): step forward and back by keys and buttons, the address naming the step and the
  * view, jumping to a round or turn, playing, any seat's view — each step checked against the engine's
- * own replay (the log's lines and the table drawn). Also a saved file opened in the browser, and the
- * log keeping the newest line in view unless the reader has scrolled up.
+ * own replay (the log's lines and the table drawn), with nothing scrolling sideways at 1280×800 or
+ * 360×740. Also a saved file opened in the browser, and the log keeping the newest line in view unless
+ * the reader has scrolled up.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ import { SPECTATOR } from '@tabula/engine';
 import { GAMES } from '@tabula/catalog';
 import type { RunningServer } from '../../server/src/index.js';
 import { ReplayBook } from '../src/shell/replayBook.js';
-import { api, launchBrowser, newTestContext, startTestServer } from './helpers.js';
+import { api, DESKTOP, launchBrowser, MOBILE, newTestContext, sideways, startTestServer } from './helpers.js';
 import type { TestContext } from './helpers.js';
 
 let server: RunningServer;
@@ -165,6 +166,19 @@ describe('replay viewer', () => {
       expect(c.errors).toEqual([]);
       expect(c.blocked).toEqual([]);
       await c.context.close();
+
+      // Both widths: the step's table, the log and the controls never scroll sideways.
+      for (const [size, opts] of [
+        ['1280x800', DESKTOP],
+        ['360x740', MOBILE],
+      ] as const) {
+        const w = await newTestContext(browser, opts);
+        await w.page.goto(`${server.url}/#/replay/${id}?step=${mid}&seat=0`);
+        await expectStep(w.page, game, book, mid, 0);
+        expect(await sideways(w.page), size).toEqual([]);
+        expect(w.errors).toEqual([]);
+        await w.context.close();
+      }
     });
 
   it('a saved tabula-game file opens in the browser; a wrong file is refused in words', async () => {
