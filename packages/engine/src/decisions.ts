@@ -108,15 +108,24 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
   const table = new Map(Object.entries(spec.table as unknown as Record<string, Node<S, F, A>>));
   const max = spec.maxSteps ?? 1_000_000;
   const { over, before, after, onOver, notAsked } = spec;
-  // The node of the last kind looked up: the same kind is asked several times an action (prompts, the legal
-  // list, apply, the run loop), and a keyed lookup of varying kinds is slow on hot paths.
+  // The nodes of the last two kinds looked up: the same kind is asked several times an action (prompts, the
+  // legal list, apply, the run loop), the run loop goes back and forth between two kinds (a turn and the round's
+  // work), and a keyed lookup of varying kinds is slow on hot paths.
   let lastKind: string | undefined;
   let lastNode: Node<S, F, A> | undefined;
+  let prevKind: string | undefined;
+  let prevNode: Node<S, F, A> | undefined;
   const nodeOf = (f: F): Node<S, F, A> => {
     const k = f.k;
     if (k === lastKind) return lastNode!;
-    const n = table.get(k);
-    if (n === undefined) throw new Error(`no node for frame kind "${k}"`);
+    let n: Node<S, F, A> | undefined;
+    if (k === prevKind) n = prevNode!;
+    else {
+      n = table.get(k);
+      if (n === undefined) throw new Error(`no node for frame kind "${k}"`);
+    }
+    prevKind = lastKind;
+    prevNode = lastNode;
     lastKind = k;
     lastNode = n;
     return n;

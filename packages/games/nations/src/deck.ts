@@ -25,9 +25,16 @@ import {
   ROUND_BUY,
   ROUND_PASS,
 } from './compiled.js';
-import { EVENT_CARDS, NATIONS, PROGRESS_CARDS, PROMO_EVENT_CARDS, PROMO_PROGRESS_CARDS } from './data.js';
-import type { Inst, NatOptions, NatState, Player } from './state.js';
-import type { Cond, Metric, ProgressCard } from './types.js';
+import {
+  EVENT_CARDS,
+  eventCard,
+  NATIONS,
+  PROGRESS_CARDS,
+  PROMO_EVENT_CARDS,
+  PROMO_PROGRESS_CARDS,
+} from './data.js';
+import type { NatOptions, NatState, Player } from './state.js';
+import type { Cond, EventCard, Metric, ProgressCard } from './types.js';
 
 const IC_MASK = 2047;
 
@@ -136,8 +143,8 @@ export class Deck {
     return bit === 0 ? 0 : this.triggerAreas[31 - Math.clz32(bit)]!;
   }
 
-  /** The compiled entry of a card instance. */
-  instEntry(x: Inst): CardEntry {
+  /** The compiled entry of a card instance (or of a wonder under construction: an id and an instance id). */
+  instEntry(x: { readonly id: string; readonly u: number }): CardEntry {
     const h = x.u & IC_MASK;
     if (this.icObj[h] === x) return this.icEntry[h]!;
     const e = entry(x.id);
@@ -159,6 +166,18 @@ export class Deck {
     this.bcEntry[i] = e;
     return e;
   }
+
+  /** The event card of id `id` (the one asked for last is kept: the round asks for it at every step). */
+  eventCard(id: string): EventCard {
+    if (id === this.lastEventId) return this.lastEvent!;
+    const c = eventCard(id);
+    if (!c) throw new Error(`unknown event card ${id}`);
+    this.lastEventId = id;
+    this.lastEvent = c;
+    return c;
+  }
+  private lastEventId: string | null = null;
+  private lastEvent: EventCard | null = null;
 
   /** The static modifiers of the board side of seat o. */
   boardMods(p: Player, o: number): CardMods {

@@ -237,15 +237,16 @@ export function counter(st: NatState, s: number, k: Counter): number {
   if ('cards' in k) {
     let n = 0;
     const f = k.cards;
-    eachCard(p, false, (inst, c, where) => {
-      if (where === 'row' && f.requireManned && inst.w === 0) return;
-      if (matches(st, c, f)) n++;
-    });
+    const dk = deckOf(st);
+    for (const x of p.advisors) if (matches(st, dk.instEntry(x).c, f)) n++;
+    for (const x of p.row) if (x && !(f.requireManned && x.w === 0) && matches(st, dk.instEntry(x).c, f)) n++;
+    for (const x of p.colonies) if (matches(st, dk.instEntry(x).c, f)) n++;
+    for (const x of p.wonders) if (matches(st, dk.instEntry(x).c, f)) n++;
     return n;
   }
   if ('workersOn' in k) {
     let n = 0;
-    for (const r of p.row) if (r && matches(st, card(r.id), k.workersOn)) n += r.w;
+    for (const r of p.row) if (r && matches(st, instCard(st, r), k.workersOn)) n += r.w;
     return n;
   }
   // { die: 6 } is rolled by the effect interpreter, never counted here.

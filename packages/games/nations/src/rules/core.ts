@@ -3,7 +3,6 @@
  * a card instance.
  */
 import { ruleError } from '@tabula/engine';
-import { eachCard } from '../derive.js';
 import type { Player } from '../state.js';
 import type { Res } from '../types.js';
 
@@ -16,10 +15,12 @@ export const RES4: readonly Res[] = ['gold', 'stone', 'food', 'books'];
 /** Payment order of the production step (NAT-PROD-5). */
 export const PAY_ORDER: readonly Res[] = ['gold', 'food', 'stone', 'books'];
 
+/** The card id of instance u among a player's cards in play ('' when none; the last one found, in slot order). */
 export function cardIdOf(p: Player, u: number): string {
   let id = '';
-  eachCard(p, false, (i) => {
-    if (i.u === u) id = i.id;
-  });
+  for (const x of p.advisors) if (x.u === u) id = x.id;
+  for (const x of p.row) if (x && x.u === u) id = x.id;
+  for (const x of p.colonies) if (x.u === u) id = x.id;
+  for (const x of p.wonders) if (x.u === u) id = x.id;
   return id;
 }

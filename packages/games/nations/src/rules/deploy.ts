@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import type { SeatMods } from '../derive.js';
-import { architectCost, card, deployCost } from '../derive.js';
+import { architectCost, card, deckOf, deployCost } from '../derive.js';
 import type { NatState } from '../state.js';
 import type { Bag, ProgressCard } from '../types.js';
 import { fail } from './core.js';
@@ -29,7 +29,7 @@ export function deployError(
     if (p.idle <= 0) return fail('noIdle', 'You have no idle worker.', 'NAT-DEPLOY-2');
   } else if (!Number.isInteger(from) || !p.row[from] || p.row[from]!.w <= 0)
     return fail('source', 'There is no worker on that card to move.', 'NAT-DEPLOY-2');
-  const c = card(p.row[to]!.id);
+  const c = deckOf(st).instEntry(p.row[to]!).c;
   if (onto && !onto.includes(c.type))
     return fail('onto', 'This deployment must go onto another kind of card.', 'NAT-EVENT-14');
   if (!free) {

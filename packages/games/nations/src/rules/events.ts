@@ -4,9 +4,8 @@
  */
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
-import { eventCard } from '../data.js';
 import type { Snapshot } from '../derive.js';
-import { cmpSet, orderPos, rankByOrder, snapshot, stability, strength } from '../derive.js';
+import { cmpSet, deckOf, orderPos, rankByOrder, snapshot, stability, strength } from '../derive.js';
 import type { Ctx, NatState, Task } from '../state.js';
 import type { Effect, EventDef, Metric, Target } from '../types.js';
 import { pushEffects } from './effects.js';
@@ -31,7 +30,7 @@ export function startEvents(st: NatState, log: EventSink): void {
 }
 
 export function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>, log: EventSink): void {
-  const ec = eventCard(t.card)!;
+  const ec = deckOf(st).eventCard(t.card);
   if (t.half === 2) {
     st.stack.pop();
     st.mods = st.mods.filter((m) => m.until !== 'endOfEventCard'); // NAT-NOTE-18

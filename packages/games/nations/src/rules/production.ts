@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { E } from '../config.js';
-import { MK, allDerived, board, card, cond, counter, deckOf, gather, kindBit } from '../derive.js';
+import { MK, allDerived, board, cond, counter, deckOf, gather, kindBit } from '../derive.js';
 import type { NatState, Task } from '../state.js';
 import type { CardType, ProgressCard, Res } from '../types.js';
 import { PAY_ORDER, RES4 } from './core.js';
@@ -42,9 +42,9 @@ export function productionTask(st: NatState): Task {
         if (co && !(e.military ? ignoreMil : ignoreBld)) for (let i = 0; i < 4; i++) v[i]! -= co[i]! * r.w;
         productionEntries(st, s, e.c.production, v, ch);
       }
-    for (const a of p.advisors) productionEntries(st, s, card(a.id).production, v, ch);
-    for (const c of p.colonies) productionEntries(st, s, card(c.id).production, v, ch);
-    for (const w of p.wonders) productionEntries(st, s, card(w.id).production, v, ch);
+    for (const a of p.advisors) productionEntries(st, s, dk.instEntry(a).c.production, v, ch);
+    for (const c of p.colonies) productionEntries(st, s, dk.instEntry(c).c.production, v, ch);
+    for (const w of p.wonders) productionEntries(st, s, dk.instEntry(w).c.production, v, ch);
     const net: Record<Res, number> = { gold: v[0]!, stone: v[1]!, food: v[2]!, books: v[3]! };
     net.food -= (p.foodCap - p.foodFilled) * E.emptyFoodSpace; // NAT-POP-3
     const stab = derived.stab[s]!;

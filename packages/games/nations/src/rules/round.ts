@@ -7,13 +7,12 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { E } from '../config.js';
-import { eventCard, soloTile } from '../data.js';
+import { soloTile } from '../data.js';
 import {
   MK,
   age,
   allDerived,
   deckOf,
-  card,
   growthAmount,
   modSum,
   orderPos,
@@ -54,7 +53,9 @@ export function step(st: NatState, log: EventSink): void {
       return;
     case 'architects': {
       // NAT-MAINT-15/16
-      const extra = st.solo ? soloTile(st.solo1!.tile!)!.architects : eventCard(st.eventCard!)!.architects;
+      const extra = st.solo
+        ? soloTile(st.solo1!.tile!)!.architects
+        : deckOf(st).eventCard(st.eventCard!).architects;
       st.pool = E.baseArchitects[st.n]! + extra;
       for (let s = 0; s < st.n; s++) st.players[s]!.priv += modSum(st, s, MK.privateArchitectsPerRound);
       if (log) emit(log, 'nat.ev.architects', { pool: st.pool }, ['NAT-MAINT-15', 'NAT-MAINT-16']);
@@ -81,7 +82,7 @@ export function step(st: NatState, log: EventSink): void {
       st.step = 'famine';
       return;
     case 'famine': {
-      const f = st.solo ? soloTile(st.solo1!.tile!)!.famine : eventCard(st.eventCard!)!.famine;
+      const f = st.solo ? soloTile(st.solo1!.tile!)!.famine : deckOf(st).eventCard(st.eventCard!).famine;
       if (log) emit(log, 'nat.ev.famine', { food: f }, ['NAT-FAMINE-1']);
       if (f > 0)
         for (let i = st.n - 1; i >= 0; i--)
@@ -196,8 +197,10 @@ export function drawEvent(st: NatState, log: EventSink): void {
   const deck = st.events[age(st) - 1]!;
   // NAT-NOTE-5: Machiavelli draws two.
   let owner = -1;
+  const dk = deckOf(st);
   for (const s of st.order)
-    if (owner < 0 && st.players[s]!.advisors.some((a) => card(a.id).hook === 'machiavelli')) owner = s;
+    if (owner < 0)
+      for (const a of st.players[s]!.advisors) if (dk.instEntry(a).c.hook === 'machiavelli') owner = s;
   if (owner >= 0 && deck.length >= 2) {
     const a = deck.pop()!;
     const b = deck.pop()!;

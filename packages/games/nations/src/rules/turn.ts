@@ -11,7 +11,6 @@ import {
   ROUND_PASS,
   architectCost,
   BOARD_ABILITIES,
-  card,
   deckOf,
   entryStone,
   hasMod,
@@ -181,7 +180,7 @@ export function doTurnAction(st: NatState, s: number, a: NatAction, log: EventSi
     case 'deploy': {
       t.left--;
       t.main++;
-      const c = card(p.row[a.to]!.id);
+      const c = deckOf(st).instEntry(p.row[a.to]!).c;
       if (c.type === 'military' || st.opts.soloRollOnBuildingDeploy) pushAfterMain(st);
       deploy(st, s, a.from, a.to, false, log);
       return;
@@ -341,7 +340,7 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
     // Hiring: the checks of `hireError`, the stage's cost computed once for both kinds of architect.
     const w = p.wip;
     if (w && (st.pool > 0 || p.priv > 0)) {
-      const stages = card(w.id).stages!;
+      const stages = dk.instEntry(w).c.stages!;
       if (w.built < stages.length && stone >= architectCost(st, seat, stages[w.built]!)) {
         if (st.pool > 0) out.push(HIRE);
         if (p.priv > 0) out.push(HIRE_PRIVATE);
