@@ -39,5 +39,10 @@ export function serveWeb(app: FastifyInstance, dir = WEB_DIST): void {
     }
   };
   app.get('/', (_req, reply) => send('index.html', reply));
+  // The service worker (web push): from the root, so its scope is the whole site; never cached long.
+  app.get('/sw.js', (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return send('sw.js', reply);
+  });
   app.get('/assets/*', (req, reply) => send(`assets/${(req.params as { '*': string })['*']}`, reply));
 }

@@ -1,9 +1,10 @@
 /**
  * Routes (hash-based, so the server serves one page): lobby, table (`#/m/<id>`, an invite with
  * `?token=`), join an open seat, hotseat, replay (`#/replay/<id>?step=N&seat=S`, or a saved file),
- * a game's rules summary, credits.
+ * a game's rules summary, credits; signing in and up (`#/signin`, `#/signup`), the account's settings
+ * (`#/account`), a player's page (`#/p/<name>`), a game's leaderboard (`#/ratings/<game>`).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { LanguageSwitch, useT } from './i18n/index.js';
 import { Lobby } from './lobby/Lobby.js';
 import { TablePage } from './shell/TablePage.js';
@@ -13,6 +14,9 @@ import { RulesPage } from './lobby/GameCards.js';
 import { ReplayPage } from './shell/ReplayPage.js';
 import { Credits } from './lobby/Credits.js';
 import { playerName, seatsOf } from './storage.js';
+import { AccountBar, LeaderboardPage, PlayerPage, SignInPage } from './account/pages.js';
+import { SettingsPage } from './account/SettingsPage.js';
+import { setBaseTitle } from './account/title.js';
 
 function useHash(): string {
   const [hash, setHash] = useState(location.hash);
@@ -30,6 +34,8 @@ export function App() {
   const [path, query] = hash.replace(/^#/, '').split('?') as [string, string | undefined];
   const params = new URLSearchParams(query ?? '');
   const parts = path.split('/').filter(Boolean);
+  // Every page starts with the plain title (layout effects run before the page's own effects).
+  useLayoutEffect(() => setBaseTitle('Tabula'), [hash]);
   let page;
   if (parts[0] === 'm' && parts[1]) {
     const id = parts[1];
@@ -60,6 +66,11 @@ export function App() {
     );
   else if (parts[0] === 'rules' && parts[1]) page = <RulesPage id={decodeURIComponent(parts[1])} />;
   else if (parts[0] === 'credits') page = <Credits />;
+  else if (parts[0] === 'signin') page = <SignInPage key="in" mode="in" />;
+  else if (parts[0] === 'signup') page = <SignInPage key="up" mode="up" />;
+  else if (parts[0] === 'account') page = <SettingsPage />;
+  else if (parts[0] === 'p' && parts[1]) page = <PlayerPage name={decodeURIComponent(parts[1])} />;
+  else if (parts[0] === 'ratings' && parts[1]) page = <LeaderboardPage game={decodeURIComponent(parts[1])} />;
   else page = <Lobby />;
   return (
     <>
@@ -68,6 +79,7 @@ export function App() {
           {t('app.title')}
         </a>
         <span className="tagline">{t('app.tagline')}</span>
+        <AccountBar />
         <LanguageSwitch />
       </header>
       {page}

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { shell } from './shell.js';
 import { lobby } from './lobby.js';
+import { account } from './account.js';
 import { onCatalogs, uiCatalogs } from '../games/registry.js';
 
 export type Locale = 'en' | 'ru';
@@ -24,7 +25,7 @@ function initialLocale(): Locale {
 }
 
 export function messagesFor(locale: Locale): Record<string, string> {
-  const out: Record<string, string> = { ...shell[locale], ...lobby[locale] };
+  const out: Record<string, string> = { ...shell[locale], ...lobby[locale], ...account[locale] };
   for (const c of uiCatalogs) Object.assign(out, c[locale]);
   return out;
 }

@@ -15,6 +15,7 @@ import { MatchBrowser } from './MatchList.js';
 import { useLocale, useT } from '../i18n/index.js';
 import { botLabel } from './words.js';
 import { playerName, rememberSeat, setPlayerName } from '../storage.js';
+import { TurnsPanel } from '../account/pages.js';
 
 type Kind = 'human' | 'open' | 'bot';
 type Speed = 'instant' | 'natural' | 'slow';
@@ -39,6 +40,8 @@ export function Lobby() {
   const [speed, setSpeed] = useState<Speed>('natural');
   const [clock, setClock] = useState<'none' | 'realtime' | 'turn'>('none');
   const [hotseat, setHotseat] = useState(false);
+  const [rated, setRated] = useState(true);
+  const [undo, setUndo] = useState(true);
   const [name, setName] = useState(playerName());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -89,6 +92,9 @@ export function Lobby() {
         seats,
         options,
         botDelayMs: kinds.includes('bot') ? BOT_DELAY[speed] : undefined,
+        hotseat: hotseat || undefined,
+        rated,
+        undo,
         takeoverBot: takeover || undefined,
         clock:
           clock === 'none'
@@ -129,6 +135,7 @@ export function Lobby() {
   return (
     <main className="lobby">
       <h1>{t('lobby.title')}</h1>
+      <TurnsPanel />
       {error && (
         <p className="error" role="alert">
           {t('lobby.error', { message: error })}
@@ -259,6 +266,16 @@ export function Lobby() {
         <label className="check">
           <input type="checkbox" checked={hotseat} onChange={(e) => setHotseat(e.target.checked)} />{' '}
           {t('lobby.hotseat')}
+        </label>
+        {!hotseat && !kinds.includes('bot') && (
+          <label className="check">
+            <input type="checkbox" checked={rated} onChange={(e) => setRated(e.target.checked)} />{' '}
+            {t('lobby.rated')}
+          </label>
+        )}
+        <label className="check">
+          <input type="checkbox" checked={undo} onChange={(e) => setUndo(e.target.checked)} />{' '}
+          {t('lobby.undo')}
         </label>
         <label>
           {t('lobby.clock')}{' '}

@@ -1,8 +1,27 @@
 /** HTTP calls to the server (docs/PROTOCOL.md). Errors carry the server's code and message. */
 
-import type { ClockSettings, GameSummary, MatchInfo, SeatInfo } from '@tabula/protocol';
+import type {
+  AccountInfo,
+  ClockSettings,
+  GameSummary,
+  LeaderboardRow,
+  MatchInfo,
+  NotifySettings,
+  PlayerPage,
+  RatingInfo,
+  SeatInfo,
+} from '@tabula/protocol';
 
-export type { GameSummary, MatchInfo, SeatInfo };
+export type {
+  AccountInfo,
+  GameSummary,
+  LeaderboardRow,
+  MatchInfo,
+  NotifySettings,
+  PlayerPage,
+  RatingInfo,
+  SeatInfo,
+};
 export type Clock = ClockSettings;
 
 export interface CreateMatchBody {
@@ -17,6 +36,9 @@ export interface CreateMatchBody {
   takeoverBot?: string;
   botDelayMs?: number;
   name?: string;
+  hotseat?: boolean;
+  rated?: boolean;
+  undo?: boolean;
 }
 
 export interface CreatedMatch {
@@ -72,4 +94,35 @@ export const api = {
   leave: (id: string, token: string) =>
     call<{ ok: boolean }>('POST', `/api/matches/${encodeURIComponent(id)}/leave`, { token }),
   record: (id: string) => call<unknown>('GET', `/api/matches/${encodeURIComponent(id)}/record`),
+  me: () => call<{ account: AccountInfo | null }>('GET', '/api/account'),
+  signUp: (name: string, password: string, seats?: { match: string; token: string }[]) =>
+    call<{ account: AccountInfo; claimed: { match: string; seat: number }[] }>(
+      'POST',
+      '/api/account/signup',
+      {
+        name,
+        password,
+        seats,
+      },
+    ),
+  signIn: (name: string, password: string) =>
+    call<{ account: AccountInfo }>('POST', '/api/account/signin', { name, password }),
+  signOut: () => call<{ ok: boolean }>('POST', '/api/account/signout'),
+  changePassword: (current: string, password: string) =>
+    call<{ ok: boolean }>('POST', '/api/account/password', { current, password }),
+  claim: (seats: { match: string; token: string }[]) =>
+    call<{ claimed: { match: string; seat: number }[] }>('POST', '/api/account/claim', { seats }),
+  saveNotify: (notify: NotifySettings) =>
+    call<{ account: AccountInfo }>('POST', '/api/account/settings', { notify }),
+  turns: () => call<{ matches: { match: MatchInfo; seat: number }[] }>('GET', '/api/account/turns'),
+  player: (name: string) => call<PlayerPage>('GET', `/api/players/${encodeURIComponent(name)}`),
+  leaderboard: (game: string) => call<LeaderboardRow[]>('GET', `/api/ratings/${encodeURIComponent(game)}`),
+  ratingChanges: (id: string) =>
+    call<{ seat: number; name: string; before: RatingInfo; after: RatingInfo }[]>(
+      'GET',
+      `/api/matches/${encodeURIComponent(id)}/ratings`,
+    ),
+  pushKey: () => call<{ key: string }>('GET', '/api/push/key'),
+  pushSubscribe: (sub: unknown) => call<{ ok: boolean }>('POST', '/api/push/subscribe', sub),
+  pushUnsubscribe: (endpoint: string) => call<{ ok: boolean }>('POST', '/api/push/unsubscribe', { endpoint }),
 };

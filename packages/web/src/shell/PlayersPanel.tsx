@@ -27,13 +27,22 @@ export function PlayersPanel({
   return (
     <section className="players" aria-label={t('table.players')} data-testid="players">
       <h2>{t('table.players')}</h2>
+      {state.match.rated && <p className="rated-note">{t('table.rated')}</p>}
       <ul>
         {state.match.seats.map((s) => (
           <li key={s.seat} className={`seat-${s.seat}`}>
             <span aria-hidden="true" className="shape">
               {SEAT_SHAPES[s.seat % SEAT_SHAPES.length]}
             </span>{' '}
-            {s.kind === 'open' && !s.taken ? <i>{t('table.openSeat')}</i> : seatName(s.seat)}
+            {s.kind === 'open' && !s.taken ? (
+              <i>{t('table.openSeat')}</i>
+            ) : s.account ? (
+              <a href={`#/p/${encodeURIComponent(s.account)}`} data-testid="player-link">
+                {seatName(s.seat)}
+              </a>
+            ) : (
+              seatName(s.seat)
+            )}
             {s.seat === state.seat && presence ? ` (${t('table.you')})` : ''}
             {s.kind === 'bot'
               ? ` · ${t('table.bot')}`

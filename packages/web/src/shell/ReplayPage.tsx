@@ -18,6 +18,7 @@ import { LogPanel } from './LogPanel.js';
 import { PlayersPanel } from './PlayersPanel.js';
 import { ReplayBook } from './replayBook.js';
 import type { Mark } from './replayBook.js';
+import { setBaseTitle } from '../account/title.js';
 
 /** A saved game opened from a file in this page's lifetime (it is never sent anywhere). */
 let fileRecord: GameRecord | null = null;
@@ -255,7 +256,7 @@ function Viewer({
   }, [book, game, shown, viewer, locale, record, match]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    document.title = `${t('replay.title', { game: gameName })} — Tabula`;
+    setBaseTitle(`${t('replay.title', { game: gameName })} — Tabula`);
   }, [gameName, t]);
 
   if (built?.error)

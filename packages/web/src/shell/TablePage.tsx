@@ -18,6 +18,8 @@ import { LogPanel } from './LogPanel.js';
 import { ChatPanel } from './ChatPanel.js';
 import { PlayersPanel, SEAT_SHAPES, online } from './PlayersPanel.js';
 import { Announcer } from './Announcer.js';
+import { setBaseTitle } from '../account/title.js';
+import { TURNS_EVENT } from '../account/context.js';
 
 export function useConnection(matchId: string, token: string | null, name?: string): TableConnection {
   // The connection closes itself when nothing is subscribed to it any more (see TableConnection).
@@ -45,8 +47,12 @@ export function TablePage({
     return info?.name || t('table.player', { n: s + 1 });
   };
   const myTurn = state.prompts.some((p) => !p.optional);
+  // A move at this table may change which of my matches wait for me (the header's count).
   useEffect(() => {
-    document.title = myTurn ? `● ${t('table.yourTurn')} — Tabula` : 'Tabula';
+    window.dispatchEvent(new Event(TURNS_EVENT));
+  }, [state.v]);
+  useEffect(() => {
+    setBaseTitle(myTurn ? `● ${t('table.yourTurn')} — Tabula` : 'Tabula');
   }, [myTurn, t]);
   if (state.status === 'connecting' && !state.match) return <p role="status">{t('table.connecting')}</p>;
   if (state.match && state.match.status === 'open' && state.view === null)
