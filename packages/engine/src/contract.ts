@@ -280,6 +280,18 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   eventGroup?(event: GameEvent): { kind: 'round' | 'turn'; round?: number; seat?: Seat } | null;
   /** How far the game has come, for a lobby's list: its round and, if known, how many there are. */
   progress?(view: V): { round: number; of?: number } | null;
+  /**
+   * Whether `seat`'s action, applied from `before` to `after` (writing `events`), revealed anything that
+   * was hidden from `seat` before it: a card drawn or looked at, a face-down thing turned up, another
+   * seat's secret choice revealed, another seat's hidden cards changed, a random outcome (the state's
+   * generator used). False promises that taking the action back leaves no seat knowing more than before
+   * it, except what `seat` chose to show of its own hidden things (a card played from its hand). The
+   * server lets a seat take back its own last steps while every step since was of this kind and no
+   * other seat acted (docs/ARCHITECTURE.md, "Taking steps back"); a game without it offers no undo.
+   * Answering true when unsure is always correct. `revealsHidden` builds it from the parts of the state
+   * a seat cannot see; the property kit checks every false answer (`runPropertyGame` with `perturbHidden`).
+   */
+  reveals?(before: S, after: S, seat: Seat, action: A, events: readonly GameEvent[]): boolean;
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */

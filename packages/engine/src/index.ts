@@ -10,3 +10,4 @@ export * from './kit.js';
 export * from './canonical.js';
 export * from './playthrough.js';
 export * from './decisions.js';
+export * from './undo.js';

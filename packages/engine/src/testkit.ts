@@ -9,6 +9,7 @@ import { Rng } from './rng.js';
 import type { GameRecord } from './record.js';
 import { newRecord, replay } from './record.js';
 import { choosePrompt, playGame } from './play.js';
+import { jsonChanges } from './undo.js';
 import type { PlayOptions } from './play.js';
 
 export interface PropertyOptions<S> {
@@ -43,6 +44,9 @@ export interface PropertyResult {
   windowHolderChanges: number;
   /** Actions of a seat answering a response window (each checked to answer it: `windowAnswered`). */
   windowAnswers: number;
+  /** Steps the game said revealed nothing (`reveals`), each checked in a perturbed world, and those it said did. */
+  undoChecks: number;
+  revealing: number;
 }
 
 export class PropertyViolation extends Error {}
@@ -58,6 +62,8 @@ export interface PropertyTally {
   windowChecks: number;
   windowHolderChanges: number;
   windowAnswers: number;
+  undoChecks: number;
+  revealing: number;
 }
 
 function fail(o: { seed: string }, step: number, what: string): never {
@@ -192,6 +198,8 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
   let windowChecks = 0;
   let windowHolderChanges = 0;
   let windowAnswers = 0;
+  let undoChecks = 0;
+  let revealing = 0;
   /** Window seats with a real choice (holders of an answering card). */
   const choosers = (s: unknown) =>
     (game.prompts(s) as Prompt[])
@@ -251,6 +259,8 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
         windowChecks,
         windowHolderChanges,
         windowAnswers,
+        undoChecks,
+        revealing,
       };
     const prompts = game.prompts(state) as Prompt[];
     const prompt = choosePrompt(prompts, rng);
@@ -269,10 +279,47 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
     const action = o.choose ? o.choose(legal, rng, state, seat) : rng.pick(legal);
     // An answer to a response window is written to a log, to tell whether its window ended in public.
     const windowed = prompt.window === true;
-    const log: GameEvent[] | undefined = windowed ? [] : undefined;
+    // Taking steps back: what the game says of this step is checked where the other checks are made.
+    const undoCheck = !!game.reveals && !!o.perturbHidden && step % every === 0;
+    const log: GameEvent[] | undefined = windowed || undoCheck ? [] : undefined;
+    const before = undoCheck ? game.clone(state) : null;
     const r = game.apply(state, seat, action, log);
     if (!r.ok)
       fail(o, step, `a listed legal action was rejected: ${JSON.stringify(action)}: ${r.error.message}`);
+    if (before) {
+      if (game.reveals!(before, state, seat, action, log!)) revealing++;
+      else {
+        // Nothing revealed: in a world where only what the seat could not see differs, the step changes
+        // every seat's view (and the public one) in the very same way.
+        undoChecks++;
+        const other = game.clone(before);
+        o.perturbHidden!(other, seat, rng.fork('undo'));
+        const otherBefore = game.clone(other);
+        const r2 = game.apply(other, seat, action, []);
+        if (!r2.ok)
+          fail(
+            o,
+            step,
+            `a legal action was refused in a world the seat cannot tell apart: ${r2.error.message}`,
+          );
+        for (let w = SPECTATOR; w < o.seats; w++) {
+          const d1 = jsonChanges(game.view(before, w), game.view(state, w));
+          const d2 = jsonChanges(game.view(otherBefore, w), game.view(other, w));
+          if (!deepEqual(d1, d2))
+            fail(
+              o,
+              step,
+              `reveals() says seat ${seat}'s ${JSON.stringify(action)} revealed nothing, but it changes the view of ${
+                w === SPECTATOR ? 'spectators' : `seat ${w}`
+              } differently when only what seat ${seat} cannot see differs: ${d1
+                .filter((x) => !d2.includes(x))
+                .concat(d2.filter((x) => !d1.includes(x)))
+                .slice(0, 4)
+                .join('; ')}`,
+            );
+        }
+      }
+    }
     if (windowed) {
       windowAnswers++;
       const bad = windowAnswered(prompts, game.prompts(state) as Prompt[], seat, log!);
@@ -296,6 +343,8 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
     windowChecks,
     windowHolderChanges,
     windowAnswers,
+    undoChecks,
+    revealing,
   };
 }
 
@@ -310,6 +359,8 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
     windowChecks: 0,
     windowHolderChanges: 0,
     windowAnswers: 0,
+    undoChecks: 0,
+    revealing: 0,
   };
   for (const o of runs) {
     const r = runPropertyGame<S>(game, o);
@@ -319,6 +370,8 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
     t.windowChecks += r.windowChecks;
     t.windowHolderChanges += r.windowHolderChanges;
     t.windowAnswers += r.windowAnswers;
+    t.undoChecks += r.undoChecks;
+    t.revealing += r.revealing;
     if (r.capped) t.capped++;
     else t.reasons[r.reason!] = (t.reasons[r.reason!] ?? 0) + 1;
   }

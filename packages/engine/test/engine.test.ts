@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  revealsHidden,
   Match,
   PropertyViolation,
   Rng,
@@ -211,6 +212,35 @@ describe('property kit', () => {
       for (let i = 0; i < 20; i++)
         runPropertyGame(toyGame(true), { seats: 3, seed: 'leak' + i, perturbHidden: perturbToy });
     }).toThrow(PropertyViolation);
+  });
+});
+
+describe('property kit: steps that may be taken back (reveals)', () => {
+  it('passes a game that says which steps reveal (the showdown turns every card up)', () => {
+    const game = {
+      ...toyGame(),
+      reveals: revealsHidden((s: ToyState, seat: number) => ({
+        deck: s.deck,
+        cards: s.cards.filter((_, i) => i !== seat),
+        over: s.over,
+      })),
+    };
+    let checks = 0;
+    let revealing = 0;
+    for (let i = 0; i < 20; i++) {
+      const r = runPropertyGame(game, { seats: 3, seed: 'undo' + i, perturbHidden: perturbToy });
+      checks += r.undoChecks;
+      revealing += r.revealing;
+    }
+    expect(checks).toBeGreaterThan(10);
+    expect(revealing).toBe(20);
+  });
+  it('catches a game that says its showdown revealed nothing', () => {
+    const game = { ...toyGame(), reveals: () => false };
+    expect(() => {
+      for (let i = 0; i < 20; i++)
+        runPropertyGame(game, { seats: 3, seed: 'undo' + i, perturbHidden: perturbToy });
+    }).toThrow(/reveals\(\) says seat \d's .* revealed nothing/);
   });
 });
 
