@@ -207,8 +207,14 @@ export function Card({
           ) : null}
           {workers !== undefined && workers > 0 && (
             <span className="nc-workers">
-              {workers}
-              <Icon name="worker" />
+              {workers > 4 ? (
+                <>
+                  {workers}
+                  <Icon name="worker" />
+                </>
+              ) : (
+                Array.from({ length: workers }, (_, i) => <Icon key={i} name="worker" />)
+              )}
             </span>
           )}
         </span>

@@ -5,7 +5,7 @@
  * nothing on the table (pass, end the turn, accept or decline, a branch, a payment) as buttons. Passing
  * asks for a confirmation: it ends the nation's round.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { EventDef, NatAction } from '@tabula/nations';
 import { EVENT_CARDS, PROMO_EVENT_CARDS, eventCard } from '@tabula/nations';
@@ -209,15 +209,28 @@ function describeKey(n: Nat, key: string): { title: string; sub?: string; lines:
   return { title: key, lines: [] };
 }
 
+/** Brings a panel into view when it appears (a phone's board tab lies below the decision). */
+function useShown<T extends HTMLElement>(key: string) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const r = el.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: 'nearest' });
+  }, [key]);
+  return ref;
+}
+
 function Selected() {
   const n = useNat();
   const { t } = n;
+  const ref = useShown<HTMLDivElement>(n.sel!);
   const keys = n.sel!.split(' ');
   const acts = [...new Set(keys.flatMap((k) => n.targets.get(k) ?? []))];
   if (!acts.length) return null;
   const d = describeKey(n, keys.find((k) => !k.startsWith('item:') || keys.length === 1) ?? keys[0]!);
   return (
-    <div className="nat-selected" data-testid="nat-selected">
+    <div className="nat-selected" data-testid="nat-selected" ref={ref}>
       <TextBox title={t('nat.ui.selected', { name: d.title })} sub={d.sub} lines={d.lines} icon={d.icon} />
       <div className="nat-acts" role="group" aria-label={t('nat.ui.selectedActs')}>
         {acts.map((a, i) => (
@@ -235,11 +248,12 @@ function Look() {
   const n = useNat();
   const { view, t } = n;
   const id = n.look!;
+  const ref = useShown<HTMLDivElement>(id);
   const ft = fullText(n, id);
   const i = view.board.findIndex((b) => b?.id === id);
   const why = i >= 0 ? n.whyNot(Math.floor(i / view.cols) + 1, i % view.cols) : null;
   return (
-    <div className="nat-selected nat-look" data-testid="nat-look">
+    <div className="nat-selected nat-look" data-testid="nat-look" ref={ref}>
       <TextBox title={ft.title} sub={ft.sub} lines={ft.lines} icon={cardData(id)?.type} />
       {why && <p className="nat-why">{t('nat.ui.cannotBuy', { why })}</p>}
       <button type="button" className="nat-cancel" onClick={() => n.setLook(null)}>

@@ -254,15 +254,7 @@ function instCard(
       workers={rowCard ? x.w : undefined}
       used={p.used.includes(x.u)}
       extra={extra}
-    >
-      {rowCard && x.w > 0 && size === 'nation' && (
-        <span className="nc-meeples" aria-hidden="true">
-          {Array.from({ length: Math.min(x.w, 6) }, (_, i) => (
-            <Icon key={i} name="worker" />
-          ))}
-        </span>
-      )}
-    </Card>
+    />
   );
 }
 
@@ -428,6 +420,12 @@ export function NationBoard({
         {p.warLost && (p.warLost.vp > 0 || Object.values(p.warLost.res).some(Boolean)) && (
           <Badge tone="bad">{t('nat.ui.warLost')}</Badge>
         )}
+        <span className="nat-area-track">
+          <span className="nat-track-h" aria-hidden="true">
+            {t('nat.ui.trackShort')}
+          </span>
+          <Track p={p} seat={seat} />
+        </span>
       </div>
       <Stats seat={seat} large={!!large} />
       <div className="nat-areas">
@@ -465,16 +463,16 @@ export function NationBoard({
             ))}
           </div>
         </div>
-        <div className="nat-area nat-area-won" role="group" aria-label={t('nat.ui.wonders', { n: p.wonders.length, cap: wonCap })}>
+        <div
+          className="nat-area nat-area-won"
+          role="group"
+          aria-label={t('nat.ui.wonders', { n: p.wonders.length, cap: wonCap })}
+        >
           <h3>{t('nat.ui.wonders', { n: p.wonders.length, cap: wonCap })}</h3>
           <div className="nat-cards">
             <Wip seat={seat} size={size} />
             {p.wonders.map((x) => instCard(n, x, seat, 'mini'))}
           </div>
-        </div>
-        <div className="nat-area nat-area-track" role="group" aria-label={t('nat.ui.track')}>
-          <h3>{t('nat.ui.track')}</h3>
-          <Track p={p} seat={seat} />
         </div>
       </div>
     </div>

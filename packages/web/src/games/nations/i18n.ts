@@ -88,6 +88,7 @@ export const natUi: { en: Record<string, string>; ru: Record<string, string> } =
     'nat.ui.colonies': 'Colonies',
     'nat.ui.wonders': 'Wonders ({n}/{cap})',
     'nat.ui.track': 'Population track',
+    'nat.ui.trackShort': 'Population',
     'nat.ui.trackLabel':
       'food side {food} of {foodCap} workers left, stability side {stab} of {stabCap}, overflow {overflow}',
     'nat.ui.emptyCost.food': 'empty: 3 food each production',
@@ -265,6 +266,7 @@ export const natUi: { en: Record<string, string>; ru: Record<string, string> } =
     'nat.ui.colonies': 'Колонии',
     'nat.ui.wonders': 'Чудеса ({n}/{cap})',
     'nat.ui.track': 'Шкала населения',
+    'nat.ui.trackShort': 'Население',
     'nat.ui.trackLabel':
       'на стороне еды осталось {food} из {foodCap} рабочих, на стороне стабильности {stab} из {stabCap}, в запасе {overflow}',
     'nat.ui.emptyCost.food': 'пусто: 3 еды в каждое производство',
