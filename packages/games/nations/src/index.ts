@@ -15,6 +15,7 @@ import { targetsOf } from './targets.js';
 import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
+import { reveals } from './reveals.js';
 
 export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
   id: 'nations',
@@ -64,6 +65,7 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
   outcome: (st) =>
     st.over ? { winners: st.over.winners, reason: st.over.reason, scores: st.over.scores } : null,
   sampleWorld,
+  reveals,
   clone: cloneState,
   // Without the state (a browser), the view holds everything a description needs (NAT-HIDDEN-1).
   describeAction: (
