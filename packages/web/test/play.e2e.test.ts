@@ -1,6 +1,7 @@
 /**
  * Playing through the browser: a whole 4-player game by two people (two browser profiles) and two
- * bots, a hotseat game with its "pass the device" screen, and a reload in mid-game.
+ * bots, a hotseat game with its "pass the device" screen, a reload in mid-game, and a game's chunk that
+ * did not load fetched again with the page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -298,5 +299,25 @@ describe('playing in the browser', () => {
     for (const d of seats) d.close();
     expect(c.errors).toEqual([]);
     expect(c.blocked).toEqual([]);
+  });
+
+  it("a game's part that does not load (a newer version of the site replaced it) is fetched again with the page", async () => {
+    const m = await createMatch(server.url, [
+      { kind: 'human', name: 'Uma' },
+      { kind: 'bot', bot: 'heuristic' },
+    ]);
+    const c = await open();
+    // The first request for a game's chunk fails, as a chunk name of an older build does once a new
+    // one is deployed: the page loads itself again, once, and the table opens.
+    let refused = 0;
+    await c.context.route(/\/assets\/client-[^/]*\.js$/, (route) =>
+      refused++ === 0 ? route.fulfill({ status: 404, body: 'gone' }) : route.continue(),
+    );
+    await openInvite(c.page, server.url, m.id, m.seats[0]!.token!);
+    await c.page.getByTestId('table').waitFor();
+    expect(refused).toBeGreaterThan(1);
+    expect((await tableSnapshot(c.page))!.seat).toBe(0);
+    // The failed request is the only error the page saw.
+    expect(c.errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
   });
 });

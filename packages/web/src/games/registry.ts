@@ -34,20 +34,44 @@ export function onCatalogs(l: () => void): () => void {
 const loaded = new Map<string, GameClient>();
 const loading = new Map<string, Promise<GameClient | null>>();
 
+/**
+ * A game's chunk that does not load is most often one a newer version of the site has replaced since
+ * this page was loaded (its name carries a hash): the page is loaded again, which brings the new ones.
+ * Once: not again within a minute, so a broken network does not reload in a loop.
+ */
+function reloadOnce(): void {
+  const key = 'tabula.chunkReload';
+  try {
+    if (Date.now() - Number(sessionStorage.getItem(key) ?? 0) < 60_000) return;
+    sessionStorage.setItem(key, String(Date.now()));
+  } catch {
+    return;
+  }
+  location.reload();
+}
+
 /** Loads a game's client part once; null for a game this client has no part for. */
 export function loadGame(id: string): Promise<GameClient | null> {
   let p = loading.get(id);
   if (!p) {
     const load = loaders[id];
     p = load
-      ? load().then((c) => {
-          if (c.ui) {
-            uiCatalogs.push(c.ui);
-            for (const l of listeners) l();
-          }
-          loaded.set(id, c);
-          return c;
-        })
+      ? load().then(
+          (c) => {
+            if (c.ui) {
+              uiCatalogs.push(c.ui);
+              for (const l of listeners) l();
+            }
+            loaded.set(id, c);
+            return c;
+          },
+          (e: unknown) => {
+            // Not kept: the next table of this game tries again.
+            loading.delete(id);
+            reloadOnce();
+            throw e;
+          },
+        )
       : Promise.resolve(null);
     loading.set(id, p);
   }
@@ -60,7 +84,10 @@ export function useGameClient(id: string | undefined): GameClient | null | undef
   useEffect(() => {
     if (!id) return;
     let live = true;
-    void loadGame(id).then((c) => live && setClient(c));
+    loadGame(id).then(
+      (c) => live && setClient(c),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
