@@ -19,6 +19,10 @@ function cloneFrame(f: Frame): Frame {
       return { ...f, areas: f.areas.slice() };
     case 'retreat':
       return { ...f, u: f.u.slice() };
+    case 'hdraw':
+      return { ...f, got: f.got.slice() };
+    case 'qph':
+      return { ...f, acted: f.acted.slice() };
     case 'diplo':
       return { ...f, u: f.u.slice(), cs: f.cs.slice() };
     case 'battle':
@@ -67,6 +71,21 @@ function clonePlayer(x: PlayerState): PlayerState {
 
 export function cloneState(st: RwState): RwState {
   const d = st.decks;
+  const c = cloneBase(st, d);
+  const h = st.hero;
+  if (h)
+    c.hero = {
+      ctl: h.ctl.slice(),
+      at: h.at.slice(),
+      dmg: h.dmg.slice(),
+      rt: h.rt.slice(),
+      tr: h.tr.slice(),
+      deck: h.deck.slice(),
+    };
+  return c;
+}
+
+function cloneBase(st: RwState, d: RwState['decks']): RwState {
   return {
     n: st.n,
     opts: st.opts,

@@ -425,6 +425,11 @@ export function lookAtControlled(st: RwState): void {
     const c = ctrl(st, a);
     if (c >= 0) see(st, c, a);
   }
+  // RW-RUNE-20, RW-INFO-09: and those of the areas where his heroes stand.
+  const hs = st.hero;
+  if (hs)
+    for (let h = 0; h < hs.ctl.length; h++)
+      if (hs.ctl[h]! >= 0 && hs.at[h]! >= 0) see(st, hs.ctl[h]!, hs.at[h]!);
 }
 
 /** Dragon runes a seat controls (RW-RUNE-02). */

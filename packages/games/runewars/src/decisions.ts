@@ -26,6 +26,7 @@ import { battleDecision, runBattle } from './battle.js';
 import { retreatDecision, runRetreat } from './retreat.js';
 import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
+import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
 import {
   cullDecision,
@@ -71,6 +72,10 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   retreat: { run: runRetreat, decide: retreatDecision },
   diplo: { run: runDiplo, decideBy: diploDecisionOf },
   victory: { decide: victoryDecision },
+  hstart: { decide: hstartDecision },
+  hdraw: { run: runHdraw, decide: hdrawDecision },
+  desert: { decide: desertDecision },
+  qph: { run: runQph, decide: qphDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

@@ -9,7 +9,7 @@ import { RES, SEASONS } from './types.js';
 
 const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
 
-const SEAT_KEYS = new Set(['seat', 'holder']);
+const SEAT_KEYS = new Set(['seat', 'holder', 'hi', 'lo']);
 /** Seat keys where -1 means the unallied neutral units (a battle's side). */
 const SIDE_KEYS = new Set(['who', 'def']);
 const AREA_KEYS = new Set(['area', 'a', 'b', 'from', 'to', 'dragon', 'fake']);
@@ -60,6 +60,8 @@ export function localParams(
     else if (k === 'areas' && Array.isArray(v)) out[k] = v.map((a: number) => areaName(p, a, l)).join(', ');
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
     else if (k === 'u' && typeof v === 'number') out[k] = unitName(p, v, l);
+    else if (k === 'hero' && typeof v === 'number') out[k] = p.heroes[v]?.name[l] ?? '?';
+    else if ((k === 'attr' || k === 'attr2') && typeof v === 'number') out[k] = tr(l, `rw.attr.${v}`);
     else if (k === 'units' && Array.isArray(v))
       out[k] = v.length ? v.map((u: number) => unitName(p, u, l)).join(', ') : tr(l, 'rw.none');
     else if (k === 'faction' && typeof v === 'number') out[k] = p.factions[v]?.name[l] ?? '?';
@@ -241,6 +243,20 @@ export function describeAction(
       return tr(l, 'rw.act.neutral', P({ u: a.u }));
     case 'resign':
       return tr(l, 'rw.act.resign');
+    case 'heroAt':
+      return tr(l, 'rw.act.heroAt', P({ area: a.area }));
+    case 'heroDraw':
+      return tr(l, a.n ? 'rw.act.heroDraw' : 'rw.act.heroDraw0', { n: a.n });
+    case 'keepHero':
+      return a.h < 0 ? tr(l, 'rw.act.keepNone') : tr(l, 'rw.act.keepHero', P({ hero: a.h }));
+    case 'desert':
+      return tr(l, 'rw.act.desert', P({ hero: a.h }));
+    case 'step':
+      return tr(l, 'rw.act.step', P({ hero: a.h, area: a.to }));
+    case 'heal':
+      return tr(l, 'rw.act.heal', P({ hero: a.h }));
+    case 'train':
+      return tr(l, a.a === a.b ? 'rw.act.trainOne' : 'rw.act.train', P({ hero: a.h, attr: a.a, attr2: a.b }));
     default:
       return tr(l, 'rw.act.unknown');
   }

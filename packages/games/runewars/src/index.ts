@@ -39,6 +39,17 @@ const optionsSchema: readonly OptionSpec[] = [
     ],
     default: 'left',
   },
+  {
+    key: 'heroes',
+    label: 'rw.opt.heroes',
+    help: 'rw.opt.heroes.help',
+    kind: 'choice',
+    choices: [
+      { value: 'off', label: 'rw.opt.heroes.off' },
+      { value: 'on', label: 'rw.opt.heroes.on' },
+    ],
+    default: 'off',
+  },
   { key: 'data', label: 'rw.opt.data', help: 'rw.opt.data.help', kind: 'file' },
 ];
 
@@ -47,7 +58,7 @@ const bad = (what: string, rule?: string) => err('rw.err.options', `Bad option: 
 export function parseOptions(raw: unknown): Result<RwOptions> {
   const r = (raw ?? {}) as Record<string, unknown>;
   if (typeof r !== 'object' || Array.isArray(r)) return bad('options must be an object');
-  const known = ['board', 'preset', 'data', 'neutrals'];
+  const known = ['board', 'preset', 'data', 'neutrals', 'heroes'];
   for (const k of Object.keys(r))
     if (!known.includes(k)) return bad(`unknown option "${k}" (known: ${known.join(', ')})`);
   const o: RwOptions = { board: 'preset' };
@@ -60,6 +71,10 @@ export function parseOptions(raw: unknown): Result<RwOptions> {
     if (r.neutrals !== 'left' && r.neutrals !== 'auto')
       return bad('"neutrals" must be "left" or "auto"', 'RW-NEUT-05');
     if (r.neutrals === 'auto') o.neutrals = 'auto';
+  }
+  if (r.heroes !== undefined) {
+    if (r.heroes !== 'on' && r.heroes !== 'off') return bad('"heroes" must be "on" or "off"', 'RW-HERO-01');
+    if (r.heroes === 'on') o.heroes = 'on';
   }
   let pack = DEFAULT_PACK;
   if (r.data !== undefined && r.data !== null) {

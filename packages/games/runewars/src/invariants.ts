@@ -151,5 +151,47 @@ export function checkInvariants(st: RwState): string[] {
       bad.push(`seat ${s}: an Order both played and in hand`);
     if (cards + x.played.length > 8) bad.push(`seat ${s}: more than 8 Order cards`);
   }
+  heroInvariants(st, p, bad);
   return bad;
+}
+
+/**
+ * Heroes (RW-IMPL-41): at most 3 per player outside a desertion choice, every Hero card in exactly one
+ * place (the Hero deck, a hand of cards drawn, a controller), a controlled hero on the board once placed,
+ * training within +2, damage below health, none for an eliminated player (RW-ELIM-02).
+ */
+function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
+  const hs = st.hero;
+  if (!hs) return;
+  const H = p.heroes.length;
+  const where = new Int8Array(H);
+  for (const h of hs.deck) where[h]!++;
+  const pending = new Set<number>();
+  const deserting = new Set<number>();
+  for (const f of st.stack) {
+    if (f.k === 'hdraw') {
+      for (const h of f.got) where[h]!++;
+      if (f.step === 2) {
+        pending.add(f.h);
+        deserting.add(f.seat);
+      }
+    } else if (f.k === 'hstart') pending.add(f.h);
+    else if (f.k === 'desert') deserting.add(f.seat);
+  }
+  const count = new Array<number>(st.n).fill(0);
+  for (let h = 0; h < H; h++) {
+    const c = hs.ctl[h]!;
+    if (c >= 0) {
+      where[h]!++;
+      count[c]!++;
+      if (st.p[c]!.out) bad.push(`hero ${h} of eliminated seat ${c}`);
+      if (hs.at[h]! < 0 && !pending.has(h)) bad.push(`hero ${h} of seat ${c} off the board`);
+    } else if (hs.at[h]! >= 0) bad.push(`hero ${h} on the board without a controller`);
+    if (where[h] !== 1) bad.push(`hero ${h} in ${where[h]} places`);
+    if (hs.dmg[h]! >= p.heroes[h]!.health) bad.push(`hero ${h} has ${hs.dmg[h]} damage`);
+    for (let a = 0; a < 3; a++)
+      if (hs.tr[h * 3 + a]! < 0 || hs.tr[h * 3 + a]! > p.heroRules.trainMax) bad.push(`hero ${h} training`);
+  }
+  for (let s = 0; s < st.n; s++)
+    if (count[s]! > p.heroRules.limit && !deserting.has(s)) bad.push(`seat ${s} has ${count[s]} heroes`);
 }

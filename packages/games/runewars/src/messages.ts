@@ -1,5 +1,6 @@
 /** RuneWars words in English and Russian: prompts, events, refusals, options, names. */
 import type { Catalog } from '@tabula/engine';
+import { heroesEn, heroesRu } from './heroes-text.js';
 import { DEFAULT_PACK } from './pack.js';
 
 const en: Record<string, string> = {
@@ -129,7 +130,7 @@ const en: Record<string, string> = {
   'rw.ev.influence': '{seat} takes {n} influence',
   'rw.ev.influenceLost': '{seat} loses {n} influence',
   'rw.ev.spring': 'Spring: activation tokens removed, Orders back to hand, routed figures stand up',
-  'rw.ev.summer': 'Summer: the Quest Phase (heroes come in a later version)',
+  'rw.ev.summer': 'Summer: the Quest Phase (with heroes only)',
   'rw.ev.fall': 'Fall: the Fate deck is reshuffled',
   'rw.ev.winter': 'Winter: units per area are limited by food; water borders are ignored',
   'rw.ev.starved': '{seat} has no food: all of his units perish',
@@ -585,7 +586,7 @@ const ru: Record<string, string> = {
   'rw.ev.influence': '{seat} получает влияние: {n}',
   'rw.ev.influenceLost': '{seat} теряет влияние: {n}',
   'rw.ev.spring': 'Весна: жетоны активации сняты, приказы возвращены в руку, опрокинутые фигурки подняты',
-  'rw.ev.summer': 'Лето: фаза заданий (герои появятся в следующей версии)',
+  'rw.ev.summer': 'Лето: фаза заданий (только с героями)',
   'rw.ev.fall': 'Осень: колода судьбы перетасована',
   'rw.ev.winter': 'Зима: число отрядов в области ограничено едой; водные границы не действуют',
   'rw.ev.starved': 'У игрока {seat} нет еды: все его отряды гибнут',
@@ -921,4 +922,7 @@ for (const f of DEFAULT_PACK.factions) {
   ru[`rw.faction.${f.id}`] = f.name.ru;
 }
 
-export const messages: Catalog = { en, ru };
+export const messages: Catalog = {
+  en: { ...en, ...heroesEn },
+  ru: { ...ru, ...heroesRu },
+};

@@ -19,6 +19,7 @@ import tacticsData from './data/tactics.json' with { type: 'json' };
 import questsData from './data/quests.json' with { type: 'json' };
 import objectivesData from './data/objectives.json' with { type: 'json' };
 import titlesData from './data/titles.json' with { type: 'json' };
+import heroesData from './data/heroes.json' with { type: 'json' };
 import rulesData from './data/rules.json' with { type: 'json' };
 
 export const PACK_PARTS = [
@@ -33,6 +34,7 @@ export const PACK_PARTS = [
   'quests',
   'objectives',
   'titles',
+  'heroes',
   'rules',
 ] as const;
 export type PackPart = (typeof PACK_PARTS)[number];
@@ -49,6 +51,7 @@ export const DEFAULT_PACK_JSON: Record<PackPart, unknown> = {
   quests: questsData,
   objectives: objectivesData,
   titles: titlesData,
+  heroes: heroesData,
   rules: rulesData,
 };
 
@@ -202,6 +205,17 @@ export interface SeasonRt {
   effects: SeasonEffect[];
 }
 
+/** A Hero card: alignment (1 good, 0 neutral, -1 evil), Strength/Agility/Wisdom, health, Quest Phase reach, regeneration. */
+export interface HeroRt {
+  id: string;
+  name: Names;
+  align: number;
+  att: number[];
+  health: number;
+  move: number;
+  regen: number;
+}
+
 export interface CardRt {
   id: string;
   name: Names;
@@ -257,6 +271,9 @@ export interface Pack {
   quests: (CardRt & { setup: boolean; area: number })[];
   objectives: (CardRt & { good: boolean })[];
   titles: CardRt[];
+  /** Hero cards (data.md §9) and the hero rules' numbers (RW-HERO-05, RW-QPH-03/05/06, RW-RALLY-08). */
+  heroes: HeroRt[];
+  heroRules: { limit: number; move: number; trainPoints: number; trainMax: number; rallyDraw: number };
   rules: RulesRt;
   /** Area index by id. */
   areaIndex: Map<string, number>;
@@ -758,6 +775,37 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
         `the ${good ? 'good' : 'evil'} deck needs one card per faction of that alignment`,
       );
   const titles = cards(raw.titles, 'titles').map((x) => x.c);
+  const ho = obj(raw.heroes, 'heroes');
+  const heroRules = {
+    limit: int(ho.limit, 'heroes.limit', 1, 12),
+    move: int(ho.move, 'heroes.move', 0, 6),
+    trainPoints: int(ho.trainPoints, 'heroes.trainPoints', 0, 6),
+    trainMax: int(ho.trainMax, 'heroes.trainMax', 0, 6),
+    rallyDraw: int(ho.rallyDraw, 'heroes.rallyDraw', 0, 12),
+  };
+  const heroes: HeroRt[] = list(ho, 'heroes', 'heroes').map((h, i) => {
+    const w = `heroes.heroes[${i}]`;
+    const o = obj(h, w);
+    const al = ['evil', 'neutral', 'good'].indexOf(String(o.alignment));
+    if (al < 0) bad(`${w}.alignment`, 'must be good, neutral or evil');
+    return {
+      id: str(o.id, `${w}.id`),
+      name: names(o.name, `${w}.name`),
+      align: al - 1,
+      att: [
+        int(o.strength, `${w}.strength`, 0, 9),
+        int(o.agility, `${w}.agility`, 0, 9),
+        int(o.wisdom, `${w}.wisdom`, 0, 9),
+      ],
+      health: int(o.health, `${w}.health`, 1, 20),
+      move: o.move === undefined ? heroRules.move : int(o.move, `${w}.move`, 0, 6),
+      regen: o.regen === undefined ? 0 : int(o.regen, `${w}.regen`, 0, 20),
+    };
+  });
+  unique(
+    heroes.map((h) => h.id),
+    'heroes.heroes',
+  );
 
   return {
     factions,
@@ -778,6 +826,8 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     quests,
     objectives,
     titles,
+    heroes,
+    heroRules,
     rules,
     areaIndex,
   };

@@ -39,6 +39,25 @@ export interface RwOptions {
    * left (the rules as written), 'auto' a deterministic built-in policy (the timeout defaults, RW-DP-89).
    */
   neutrals?: 'left' | 'auto';
+  /**
+   * Heroes (M4, heroes.ts): 'on' deals the starting heroes, offers Rally Support's Supremacy and plays the
+   * summer Quest Phase (Move, Heal, Train). Off by default while quests, duels and battle support wait.
+   */
+  heroes?: 'on';
+}
+
+/**
+ * The heroes (07-heroes-quests-duels.md), per hero of the pack: its controller (-1 none), its area (-1 off
+ * the board), damage tokens, routed (0/1), training per attribute (`tr[h * 3 + a]`, 0..trainMax); the Hero
+ * deck (order sealed, RW-RAND-02).
+ */
+export interface HeroSt {
+  ctl: number[];
+  at: number[];
+  dmg: number[];
+  rt: number[];
+  tr: number[];
+  deck: number[];
 }
 
 export interface PlayerState {
@@ -109,7 +128,18 @@ export type Frame =
    */
   | { k: 'diplo'; seat: Seat; area: number; n: number; u: number[]; step: number; cs: number[] }
   | { k: 'retreat'; seat: Seat; who: Seat; from: number; u: number[]; rule: string }
-  | { k: 'victory'; seat: Seat; shown: number };
+  | { k: 'victory'; seat: Seat; shown: number }
+  /** Heroes (heroes.ts): the starting hero's area (RW-DP-08). */
+  | { k: 'hstart'; seat: Seat; h: number }
+  /**
+   * Rally Support's Supremacy (RW-DP-53): step 0 how much influence, 1 which drawn hero to keep (`got`,
+   * seen by him alone, RW-INFO-10), 2 its stronghold area (`h`).
+   */
+  | { k: 'hdraw'; seat: Seat; step: number; got: number[]; h: number }
+  /** A fourth hero: which one deserts (RW-HERO-05, RW-DP-85); `h` the hero just gained. */
+  | { k: 'desert'; seat: Seat; h: number }
+  /** A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps left. */
+  | { k: 'qph'; seat: Seat; acted: number[]; h: number; left: number };
 
 /**
  * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
@@ -252,6 +282,8 @@ export interface RwState {
   over: Outcome | null;
   /** Final dragon runes per seat, once scored (RW-VICT-14). */
   score: number[] | null;
+  /** Heroes, once dealt (`opts.heroes`): all public but the Hero deck's order (a count in the view). */
+  hero?: HeroSt;
 }
 
 export type RwAction =
@@ -301,7 +333,15 @@ export type RwAction =
   | { type: 'diplomacy'; spend: number }
   | { type: 'fate'; card: number }
   | { type: 'withdraw' }
-  | { type: 'neutral'; u: number };
+  | { type: 'neutral'; u: number }
+  // heroes (heroes.ts): place, draw with influence, keep, desert; the Quest Phase's Move step, Heal, Train
+  | { type: 'heroAt'; area: number }
+  | { type: 'heroDraw'; n: number }
+  | { type: 'keepHero'; h: number }
+  | { type: 'desert'; h: number }
+  | { type: 'step'; h: number; to: number }
+  | { type: 'heal'; h: number }
+  | { type: 'train'; h: number; a: number; b: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {
@@ -378,4 +418,6 @@ export interface RwView {
   };
   over: Outcome | null;
   score: number[] | null;
+  /** Heroes (public, RW-INFO-01): the Hero deck as its size. */
+  hero?: Omit<HeroSt, 'deck'> & { deck: number };
 }

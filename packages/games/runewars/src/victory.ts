@@ -8,6 +8,7 @@ import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import { alive, board, ctrl, dragonRunes, fail, lookAtControlled, only, pk } from './common.js';
 import type { Frame, RwAction, RwState } from './types.js';
+import { returnHeroes } from './heroes.js';
 
 type VF = Extract<Frame, { k: 'victory' }>;
 
@@ -95,6 +96,8 @@ export function clearPlayer(st: RwState, s: Seat): void {
     // Decision: his home realm areas become ordinary areas (elimination is for good, RW-EX-40).
     if (st.home[a] === s) st.home[a] = -1;
   }
+  // RW-ELIM-02: his heroes leave the board, their Hero cards shuffled back into the Hero deck.
+  returnHeroes(st, s);
   // RW-ELIM-02: his Tactics and Quest cards are shuffled back into their decks.
   for (const c of x.tac) st.decks.tactics.push(c);
   for (const c of x.quests) st.decks.quests.push(c);

@@ -20,6 +20,8 @@ function stackFor(st: RwState, viewer: Seat): Frame[] {
   for (const f of out) {
     // RW-INFO-11: diplomacy's cards are seen by the drawer alone until he chooses one (then discarded).
     if (f.k === 'diplo' && viewer !== f.seat) f.cs = f.cs.map(() => -1);
+    // RW-INFO-10: Hero cards drawn with Rally Support's Supremacy are seen by the drawer alone.
+    if (f.k === 'hdraw' && viewer !== f.seat) f.got = f.got.map(() => -1);
     if (f.k !== 'battle') continue;
     for (let side = 0; side < 2; side++) {
       const c = f.cs[side]!;
@@ -100,6 +102,20 @@ export function view(st: RwState, viewer: Seat): RwView {
     },
     over: st.over,
     score: st.score,
+    ...(st.hero ? { hero: heroView(st) } : {}),
+  };
+}
+
+/** The heroes as everyone sees them (RW-INFO-01): all but the Hero deck's order. */
+function heroView(st: RwState): RwView['hero'] {
+  const h = st.hero!;
+  return {
+    ctl: h.ctl.slice(),
+    at: h.at.slice(),
+    dmg: h.dmg.slice(),
+    rt: h.rt.slice(),
+    tr: h.tr.slice(),
+    deck: h.deck.length,
   };
 }
 
@@ -247,6 +263,24 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
     score: v.score,
   };
   st.bkey = boardKey(st);
+  if (v.hero) {
+    // The Hero deck and the heroes another seat drew and has not kept yet: the heroes nobody controls.
+    const vh = v.hero;
+    const pool = rng.shuffle(vh.ctl.map((c, i) => (c < 0 ? i : -1)).filter((i) => i >= 0));
+    const seen = new Set<number>();
+    for (const f of stack) if (f.k === 'hdraw') for (const x of f.got) if (x >= 0) seen.add(x);
+    const left = pool.filter((i) => !seen.has(i));
+    for (const f of stack)
+      if (f.k === 'hdraw') for (let j = 0; j < f.got.length; j++) if (f.got[j]! < 0) f.got[j] = left.pop()!;
+    st.hero = {
+      ctl: vh.ctl.slice(),
+      at: vh.at.slice(),
+      dmg: vh.dmg.slice(),
+      rt: vh.rt.slice(),
+      tr: vh.tr.slice(),
+      deck: left.slice(0, vh.deck),
+    };
+  }
   return st;
 }
 

@@ -40,6 +40,7 @@ import {
 import { randomHomes, startManualBoard } from './board.js';
 import { askVictory, checkElimination, clearPlayer, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
+import { heroesOn, questPhase, rallyHeroesApply, startingHeroes } from './heroes.js';
 import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -81,6 +82,7 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
     case 6: // setup steps 10–12, then spring of year 1 (RW-SETUP-17)
       // A seat that resigned during setup leaves his home realm as ordinary areas (docs, R1).
       for (let s = 0; s < st.n; s++) if (st.p[s]!.out) clearPlayer(st, s);
+      if (heroesOn(st)) startingHeroes(st, log); // setup step 7 (RW-SETUP-11), placed before spring
       startingHands(st, log);
       st.year = 1;
       st.season = 0;
@@ -213,8 +215,9 @@ function secondary(st: RwState, log: EventSink): void {
         }
       emit(log, 'rw.ev.spring', {}, ['RW-SEASON-10', 'RW-SEASON-11', 'RW-SEASON-12', 'RW-SEASON-13']);
       break;
-    case 1: // summer: the Quest Phase (RW-SEASON-14/15) comes with heroes (M4)
+    case 1: // summer: the Quest Phase (RW-SEASON-14/15), with heroes (heroes.ts)
       emit(log, 'rw.ev.summer', {}, ['RW-SEASON-14', 'RW-SEASON-15']);
+      if (heroesOn(st)) questPhase(st, log);
       break;
     case 2: {
       // fall (RW-SEASON-16..19): the Fate discard is shuffled back, then each chooses in play order
@@ -328,6 +331,8 @@ function supremacyApplies(st: RwState, seat: Seat, n: number): boolean {
       return true;
     case 7: // Acquire Power: a Title (RW-POWER-02)
       return titleOffers(st, seat).length > 0;
+    case 6: // Rally Support: draw heroes (RW-RALLY-08, RW-RALLY-11), with heroes
+      return rallyHeroesApply(st, seat);
     default:
       // Conquer's works inside a battle (RW-CONQ-02/03, M2); Rally Support's draws heroes (RW-RALLY-08, M4);
       // Fortify has none (RW-FORT-07).
@@ -435,6 +440,9 @@ export const supDecision: Decision<RwState, F<'sup'>, RwAction> = {
         break;
       case 5:
         st.stack.push({ k: 'recruit', seat, used: st.p[seat]!.rec, q: [], sup: 1 });
+        break;
+      case 6:
+        st.stack.push({ k: 'hdraw', seat, step: 0, got: [], h: -1 });
         break;
       case 7:
         st.stack.push({ k: 'title', seat });

@@ -38,6 +38,21 @@ describe('random complete games', () => {
       expect(counted.rallied / 2).toBeGreaterThan(5);
     });
 
+  it('RW-IMPL-41, RW-INFO-10, RW-RAND-02, RW-HERO-05: with heroes, 60 games of 2, 3 and 4 random players keep the hero invariants (a Hero card in one place, at most 3 a player), sealed Hero deck and drawn Hero cards', () => {
+    for (const k of Object.keys(counted) as (keyof typeof counted)[]) counted[k] = 0;
+    for (const players of [2, 3, 4]) {
+      const t = runGames(players, 0, 20, 'heroes', 11, players === 4, { heroes: 'on' });
+      expect(t.games).toBe(20);
+      expect(t.capped).toBe(0);
+      expect(ended(t.reasons)).toBe(20);
+    }
+    // Heroes kept with Rally Support, Quest Phase moves and training, desertions over three (the replay counts twice).
+    expect(counted.heroKept / 2).toBeGreaterThan(20);
+    expect(counted.heroSteps / 2).toBeGreaterThan(500);
+    expect(counted.heroTrained / 2).toBeGreaterThan(100);
+    expect(counted.heroDeserted / 2).toBeGreaterThan(0);
+  });
+
   it('RW-IMPL-41, RW-MAP-07, RW-MAP-12, RW-MAP-19, RW-SETUP-22: boards built by random players and by the random-board helper, 6 games of each for 2, 3 and 4 players', () => {
     for (const board of ['manual', 'random'])
       for (const players of [2, 3, 4]) {

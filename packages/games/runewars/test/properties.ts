@@ -42,6 +42,19 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
   const kinds = rng.shuffle(hidden.map((a) => st.rk[a]!));
   hidden.forEach((a, i) => (st.rk[a] = kinds[i]!));
   for (const d of st.decks.seasons) rng.shuffle(d);
+  // Heroes: the Hero deck's order, and the Hero cards another seat drew and has not kept (RW-INFO-10).
+  if (st.hero) {
+    const deck = st.hero.deck;
+    for (const f of st.stack)
+      if (f.k === 'hdraw' && f.seat !== seat)
+        for (let j = 0; j < f.got.length && deck.length; j++) {
+          const i = rng.int(deck.length);
+          const c = f.got[j]!;
+          f.got[j] = deck[i]!;
+          deck[i] = c;
+        }
+    rng.shuffle(deck);
+  }
   rng.shuffle(st.decks.fate);
   // A battle's drawn cards this seat has not seen trade places with deck cards that would be as hidden
   // (RW-FATE-07): a blank section, or a kind not revealed yet at this step.
@@ -121,7 +134,17 @@ function isFree(st: RwState, p: Pack, a: number): boolean {
  * gold results: neutrals allied), Rally Support's neutral units and the moves of allied neutral units
  * (the replay at the end counts them again).
  */
-export const counted = { battles: 0, diplomacy: 0, gold: 0, rallied: 0, alliedMoves: 0 };
+export const counted = {
+  battles: 0,
+  diplomacy: 0,
+  gold: 0,
+  rallied: 0,
+  alliedMoves: 0,
+  heroKept: 0,
+  heroSteps: 0,
+  heroTrained: 0,
+  heroDeserted: 0,
+};
 const countingGame = {
   ...runewars,
   apply(st: RwState, seat: Seat, a: RwAction, log?: GameEvent[]) {
@@ -134,6 +157,10 @@ const countingGame = {
         counted.diplomacy++;
         if (e.params?.destiny === 'gold') counted.gold++;
       } else if (e.key === 'rw.ev.rallyNeutral') counted.rallied++;
+      else if (e.key === 'rw.ev.heroKept') counted.heroKept++;
+      else if (e.key === 'rw.ev.heroStep') counted.heroSteps++;
+      else if (e.key === 'rw.ev.heroTrained' || e.key === 'rw.ev.heroTrainedOne') counted.heroTrained++;
+      else if (e.key === 'rw.ev.heroDeserted') counted.heroDeserted++;
     return r;
   },
 };
