@@ -64,7 +64,7 @@ describe('tabula and RuneWars', () => {
     expect(r.out).not.toMatch(RAW);
   });
 
-  it('simulates: wins by seat, faction, colour and place after the first player, victory routes, length in actions and seasons, speed', async () => {
+  it('simulates: wins by seat, faction, colour, place after the first player and home place, victory routes, length in actions and seasons, speed', async () => {
     const r = await run([
       'simulate',
       'rw',
@@ -81,7 +81,8 @@ describe('tabula and RuneWars', () => {
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.out) as SimulationReport;
     expect(rep.completed).toBe(4);
-    expect(Object.keys(rep.byTag).sort()).toEqual(['colour', 'faction', 'start']);
+    expect(Object.keys(rep.byTag).sort()).toEqual(['colour', 'faction', 'realm', 'start']);
+    expect(Object.keys(rep.byTag.realm!).sort()).toEqual(['H1', 'H2', 'H3']);
     expect(Object.keys(rep.byTag.start!).sort()).toEqual(['1', '2', '3']);
     for (const t of Object.values(rep.byTag))
       expect(Object.values(t).reduce((a, x) => a + x.games, 0)).toBe(12);

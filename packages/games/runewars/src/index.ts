@@ -141,11 +141,16 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
   formatEvent,
   renderText,
   seating: (st) => Array.from({ length: st.n }, (_, i) => i),
-  // Report labels: faction, colour, and the seat's place after the first player (1 = the first player).
+  // Report labels: faction, colour, the seat's place after the first player (1 = the first player) and,
+  // on a preset board, the home place his realm took (the board's label of the slot).
   seatTags: (st, seat): Record<string, string> => {
-    const f = pk(st).factions[st.fac[seat]!];
+    const p = pk(st);
+    const f = p.factions[st.fac[seat]!];
     const start = String(((seat - st.first + st.n) % st.n) + 1);
-    return f ? { faction: f.id, colour: f.colour, start } : { start };
+    if (!f) return { start };
+    const at = st.pos[f.home[0]!]!;
+    const slot = at >= 0 ? p.presets[st.preset]?.slots.find((x) => x.cells.includes(at)) : undefined;
+    return { faction: f.id, colour: f.colour, start, ...(slot ? { realm: slot.id } : {}) };
   },
   targetsOf(a: RwAction) {
     switch (a.type) {
