@@ -81,6 +81,7 @@ export const account = {
     'table.undo': 'Take back',
     'table.undoHint': 'Take back your last step (nothing was revealed since)',
     'table.undone': 'taken back',
+    'log.undo': '{name} took back their last step.',
     'table.rated': 'Rated match',
   },
   ru: {
@@ -165,6 +166,7 @@ export const account = {
     'table.undo': 'Отменить',
     'table.undoHint': 'Отменить свой последний шаг (с тех пор ничего не открылось)',
     'table.undone': 'отменено',
+    'log.undo': '{name}: последний шаг отменён.',
     'table.rated': 'Рейтинговая партия',
   },
 } as const;

@@ -22,6 +22,8 @@ export interface TableState {
   waitingFor: number[];
   /** A response window is open: some seats are asked, and nobody is told which (`Prompt.window`). */
   responses: boolean;
+  /** This seat may take back its last step now (nothing was revealed since, nobody else acted). */
+  undo?: boolean;
   deadline: number | null;
   log: LogEvent[];
   chat: ChatLine[];
@@ -125,6 +127,7 @@ export class TableConnection {
           prompts: m.prompts as Prompt[],
           waitingFor: m.waitingFor as number[],
           responses: m.responses === true,
+          undo: m.undo === true,
           deadline: m.deadline as number | null,
           log,
           chat: m.chat as ChatLine[],
@@ -140,6 +143,7 @@ export class TableConnection {
           prompts: m.prompts as Prompt[],
           waitingFor: m.waitingFor as number[],
           responses: m.responses === true,
+          undo: m.undo === true,
           deadline: m.deadline as number | null,
           log: [...this.state.log, ...(m.events as LogEvent[])],
         });
@@ -190,6 +194,13 @@ export class TableConnection {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.state.pending) return;
     this.set({ pending: true, error: null });
     this.ws.send(JSON.stringify({ t: 'act', v: this.state.v, action, id: String(this.nextId++) }));
+  }
+
+  /** Takes back this seat's last step (offered while `state.undo`). */
+  undo(): void {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.state.pending) return;
+    this.set({ pending: true, error: null });
+    this.ws.send(JSON.stringify({ t: 'undo', v: this.state.v, id: String(this.nextId++) }));
   }
 
   chat(text: string, to?: number): void {

@@ -133,6 +133,18 @@ export function ActionBar({
           {status}
         </h2>
         {state.deadline !== null && <Countdown deadline={state.deadline} />}
+        {state.undo && conn.undo && !over && (
+          <button
+            type="button"
+            className="undo"
+            title={t('table.undoHint')}
+            disabled={state.pending}
+            onClick={() => conn.undo!()}
+            data-testid="undo"
+          >
+            ↶ {t('table.undo')}
+          </button>
+        )}
       </div>
       {state.error && (
         <p className="error" role="alert">

@@ -8,6 +8,7 @@ import { useLocale, useT } from '../i18n/index.js';
 import type { TableState } from '../net/connection.js';
 import { joinSentences } from './sentences.js';
 import type { TableProps } from './types.js';
+import { UNDO_EVENT } from './LogPanel.js';
 
 export function Announcer({
   state,
@@ -27,7 +28,13 @@ export function Announcer({
     const fresh = state.log.slice(seen.current);
     seen.current = state.log.length;
     if (!fresh.length || !polite.current) return;
-    const lines = fresh.slice(-5).map((e) => game.formatEvent(e, locale, seatName));
+    const lines = fresh
+      .slice(-5)
+      .map((e) =>
+        e.key === UNDO_EVENT
+          ? t('log.undo', { name: seatName(Number(e.params?.seat)) })
+          : game.formatEvent(e, locale, seatName),
+      );
     polite.current.textContent = joinSentences(lines) + (fresh.length > 5 ? ` … +${fresh.length - 5}` : '');
   }, [state.log.length]); // eslint-disable-line react-hooks/exhaustive-deps
   const myTurn = state.prompts.some((p) => !p.optional);

@@ -17,6 +17,20 @@ const SHOWN = 200;
 
 export type LogLine = GameEvent & { v?: number };
 
+/** The server's log event of a step taken back (`{seat, from}`): the shell words it, not the game. */
+export const UNDO_EVENT = 'tabula.undo';
+
+/** The versions of the log that were taken back: from each marker's `from` up to the marker's own version. */
+export function undoneVersions(log: readonly LogLine[]): Set<number> {
+  const out = new Set<number>();
+  for (const e of log)
+    if (e.key === UNDO_EVENT && e.v !== undefined) {
+      const from = Number(e.params?.from);
+      for (let v = from; v < e.v; v++) out.add(v);
+    }
+  return out;
+}
+
 export function LogPanel({
   game,
   log,
@@ -40,6 +54,8 @@ export function LogPanel({
   if (following.current || startRef.current > log.length) startRef.current = Math.max(0, log.length - SHOWN);
   const start = startRef.current;
   const items = useMemo(() => logItems(game, log, start), [game, log, start]);
+  // Steps taken back stay in the log, marked: the versions from a marker's `from` up to the marker.
+  const undone = useMemo(() => undoneVersions(log), [log]);
   // The one line whose rule texts are open ("<log index>"), by a click, a tap or Enter.
   const [open, setOpen] = useState<number | null>(null);
 
@@ -94,13 +110,25 @@ export function LogPanel({
                 </li>
               );
             const e = it.event;
+            if (e.key === UNDO_EVENT)
+              return (
+                <li key={`${e.v ?? ''}-${it.at}`} className="log-undo" data-testid="log-undo">
+                  <span>{t('log.undo', { name: seatName(Number(e.params?.seat)) })}</span>
+                </li>
+              );
+            const taken = e.v !== undefined && undone.has(e.v);
             const rules = ruleTexts(game, e.rules ?? [], locale);
             const i = it.at;
             const popId = `rule-${i}`;
             const only = showPrivate && e.to?.length ? e.to.map(seatName).join(', ') : null;
             return (
-              <li key={`${e.v ?? ''}-${i}`}>
+              <li
+                key={`${e.v ?? ''}-${i}`}
+                className={taken ? 'undone' : undefined}
+                data-testid={taken ? 'log-undone' : undefined}
+              >
                 <span>{game.formatEvent(e, locale, seatName)}</span>
+                {taken && <small className="undone-tag"> ({t('table.undone')})</small>}
                 {only && <small className="private"> ({t('log.private', { name: only })})</small>}
                 {rules.length > 0 && (
                   <button
