@@ -14,6 +14,7 @@ import type { RwAction, RwOptions, RwState, RwView } from './types.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
 import { sampleWorld, view } from './view.js';
+import { reveals } from './reveals.js';
 
 const optionsSchema: readonly OptionSpec[] = [
   {
@@ -131,6 +132,7 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
   view,
   outcome: (st) => st.over,
   sampleWorld,
+  reveals,
   clone: cloneState,
   describeAction,
   messages,

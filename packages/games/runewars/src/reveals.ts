@@ -1,0 +1,25 @@
+/**
+ * Which steps may be taken back (GameModule.reveals): a step that changed nothing a seat cannot see —
+ * every deck and its order, other seats' Tactics and Quest cards, secret Order picks and hands, the rune
+ * tokens' identities and what the seat knows of them, the Hero deck and Hero cards being drawn, diplomacy's
+ * drawn cards, a battle's Fate cards, the generator — and did not end the game.
+ */
+import { revealsHidden } from '@tabula/engine';
+import type { RwState } from './types.js';
+
+export const reveals = revealsHidden((st: RwState, seat: number) => ({
+  rng: st.rng,
+  decks: st.decks,
+  others: st.p.map((p, s) =>
+    s === seat
+      ? null
+      : { tac: p.tac, quests: p.quests, pick: p.pick, hand: p.hand, obj: p.obj, rune: p.rune },
+  ),
+  known: seat >= 0 ? st.p[seat]!.kn : null,
+  runes: [st.rk, st.rup],
+  heroes: st.hero ? st.hero.deck : null,
+  frames: st.stack.map((f) =>
+    f.k === 'hdraw' || f.k === 'diplo' || f.k === 'battle' || f.k === 'bid' ? f : null,
+  ),
+  over: st.over,
+}));
