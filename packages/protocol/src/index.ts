@@ -103,6 +103,8 @@ export const ClientMessage = z.discriminatedUnion('t', [
     to: z.number().int().min(0).max(15).optional(),
   }),
   z.object({ t: z.literal('resign') }),
+  /** Take back my last step, sent against the version the client last saw (see `undo` in updates). */
+  z.object({ t: z.literal('undo'), v: z.number().int().min(0), id: text(0, 64).optional() }),
   z.object({ t: z.literal('leave') }),
   z.object({ t: z.literal('ping') }),
 ]);
@@ -218,6 +220,8 @@ export type ServerMessage =
       prompts: unknown[];
       waitingFor: number[];
       responses: boolean;
+      /** Whether this seat may take back its last step now. */
+      undo: boolean;
       deadline: number | null;
       events: VersionedEvent[];
       chat: ChatLine[];
@@ -232,6 +236,7 @@ export type ServerMessage =
       prompts: unknown[];
       waitingFor: number[];
       responses: boolean;
+      undo: boolean;
       deadline: number | null;
     }
   | { t: 'ack'; v: number; id?: string }

@@ -320,6 +320,19 @@ export class Hub {
     return r;
   }
 
+  /** A seat takes back its last step (see MatchRuntime.undo). */
+  async undo(matchId: string, seat: Seat, clientV: number): Promise<SubmitResult> {
+    const rt = await this.get(matchId);
+    if (!rt) return { ok: false, code: 'match.notActive', message: 'The game has not started yet.', v: 0 };
+    if (seat < 0) return { ok: false, code: 'spectator', message: 'Spectators cannot act.', v: rt.v };
+    const r = await rt.exclusive(() => rt.undo(seat, clientV));
+    if (r.ok) {
+      this.changed(rt, seat);
+      await this.bus.publish(`match:${rt.row.id}`, JSON.stringify({ t: 'moved', v: r.v }));
+    } else if (r.code === 'stale') this.changed(rt);
+    return r;
+  }
+
   /** A bot takes a seat over (its player left or ran out of time, if the match allows it). */
   takeOver(rt: MatchRuntime, seat: Seat): Promise<void> {
     return this.scheduler.takeOver(rt, seat);

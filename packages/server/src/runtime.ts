@@ -7,6 +7,7 @@
 import type { AnyGame, GameEvent, Outcome, Prompt, Seat } from '@tabula/engine';
 import { canSee, canonicalAction, fieldList } from '@tabula/engine';
 import type { MatchInfo as MatchRow, SeatInfo as SeatRow, Store } from '@tabula/store';
+import { UNDO_KEY, undoTarget } from '@tabula/store';
 import type { MatchSettings } from './ports.js';
 import { settingsOf } from './ports.js';
 import type { VersionedEvent } from './protocol.js';
@@ -28,6 +29,22 @@ export interface RuntimeOptions {
   snapshotEvery: number;
 }
 
+/**
+ * A step that may still be taken back: its sequence, its seat, the state before it, and whether it was
+ * forced (the seat's only legal action, answered by the server). The steps held are one seat's last
+ * run of steps that revealed nothing (`GameModule.reveals`); another seat's action, or one that revealed
+ * something, ends the run.
+ */
+interface UndoStep {
+  seq: number;
+  seat: Seat;
+  before: unknown;
+  forced: boolean;
+}
+
+/** The shell's log event of a step taken back: the seat, and the first version it undid. */
+export const UNDO_EVENT = 'tabula.undo';
+
 export class MatchRuntime {
   /** events[v] = events produced by version v (0 = setup). Versions below `eventsFrom` are unknown here. */
   private events: GameEvent[][] = [];
@@ -35,6 +52,10 @@ export class MatchRuntime {
   private chain: Promise<unknown> = Promise.resolve();
   /** When each seat's current prompt appeared (ms), for clocks and response windows. */
   readonly promptSince = new Map<Seat, { v: number; at: number; key: string }>();
+  /** The steps that may be taken back now (see UndoStep). */
+  private undoSteps: UndoStep[] = [];
+  /** The version of the last snapshot (taken only while no step may be taken back). */
+  private snapshotAt = 0;
 
   private constructor(
     readonly game: AnyGame,
@@ -57,6 +78,7 @@ export class MatchRuntime {
       state = snap.state;
       v = snap.seq;
       rt.eventsFrom = v + 1;
+      rt.snapshotAt = v;
     } else {
       const opt = game.parseOptions(row.options);
       if (!opt.ok) throw new Error(`match ${row.id}: stored options rejected: ${opt.error.message}`);
@@ -123,16 +145,128 @@ export class MatchRuntime {
     for (const a of rows) {
       if (a.seq !== this.v_ + 1)
         throw new Error(`match ${this.row.id}: stored action ${a.seq} does not follow ${this.v_}`);
-      const log: GameEvent[] = [];
-      const r = this.game.apply(this.current_, a.seat, a.action, log);
-      if (!r.ok)
-        throw new Error(`match ${this.row.id}: stored action ${a.seq} rejected on load: ${r.error.message}`);
-      this.v_ = a.seq;
-      this.events[this.v_] = log;
+      const q = undoTarget(a.action);
+      if (q !== null) {
+        // A step taken back: the state before it is held (the log is replayed from a snapshot taken while
+        // no step could be taken back, so every marker finds its step).
+        const i = this.undoSteps.findIndex((u) => u.seq === q);
+        if (i < 0)
+          throw new Error(`match ${this.row.id}: undo marker ${a.seq} finds no step ${q} to take back`);
+        this.current_ = this.undoSteps[i]!.before;
+        this.undoSteps = this.undoSteps.slice(0, i);
+        this.v_ = a.seq;
+        this.events[this.v_] = [{ key: UNDO_EVENT, params: { seat: a.seat, from: q } }];
+      } else {
+        const log: GameEvent[] = [];
+        const keep = this.tracksUndo();
+        const before = keep ? this.game.clone(this.current_) : null;
+        const forced = keep && this.game.legalActions(this.current_, a.seat).length === 1;
+        const r = this.game.apply(this.current_, a.seat, a.action, log);
+        if (!r.ok)
+          throw new Error(
+            `match ${this.row.id}: stored action ${a.seq} rejected on load: ${r.error.message}`,
+          );
+        this.v_ = a.seq;
+        this.events[this.v_] = log;
+        this.noteStep(a.seq, a.seat, before, a.action, log, forced);
+      }
       this.lastActor = a.seat;
       moved = true;
     }
     return moved;
+  }
+
+  /** Whether this match keeps the steps that may be taken back (the game says what reveals; the match allows it). */
+  private tracksUndo(): boolean {
+    return !!this.game.reveals && settingsOf(this.row).undo !== false;
+  }
+
+  /** Keeps (or ends) the run of steps that may be taken back after a step by `seat` from `before`. */
+  private noteStep(
+    seq: number,
+    seat: Seat,
+    before: unknown,
+    action: unknown,
+    log: readonly GameEvent[],
+    forced: boolean,
+  ): void {
+    const top = this.undoSteps.at(-1);
+    if (top && top.seat !== seat) this.undoSteps = [];
+    const resign = (action as { type?: unknown } | null)?.type === 'resign';
+    if (before !== null && !resign && !this.game.reveals!(before, this.current_, seat, action, log))
+      this.undoSteps.push({ seq, seat, before, forced });
+    else this.undoSteps = [];
+  }
+
+  /** The step `seat` would take back now (its last chosen one, with the forced ones after it), or null. */
+  private undoable(seat: Seat): { index: number; step: UndoStep } | null {
+    if (this.row.status !== 'active' || seat < 0 || this.botOf(seat) !== null) return null;
+    for (let i = this.undoSteps.length - 1; i >= 0; i--) {
+      const u = this.undoSteps[i]!;
+      if (u.seat !== seat) return null;
+      if (!u.forced) return { index: i, step: u };
+    }
+    return null;
+  }
+
+  /** Whether `seat` may take a step back now. */
+  canUndo(seat: Seat): boolean {
+    return this.undoable(seat) !== null;
+  }
+
+  /**
+   * Takes back `seat`'s last chosen step (and the forced ones the server answered after it): a marker is
+   * stored with a compare-and-set like any action, and the match stands as it stood before that step.
+   */
+  async undo(seat: Seat, clientV: number): Promise<SubmitResult> {
+    if (this.row.status !== 'active')
+      return { ok: false, code: 'match.notActive', message: 'The game is not being played.', v: this.v_ };
+    if (clientV !== this.v_)
+      return {
+        ok: false,
+        code: 'stale',
+        message: `Your view is out of date (version ${clientV}, the game is at ${this.v_}); it has been refreshed.`,
+        v: this.v_,
+      };
+    if (settingsOf(this.row).undo === false || !this.game.reveals)
+      return {
+        ok: false,
+        code: 'undo.off',
+        message: 'Steps cannot be taken back in this match.',
+        v: this.v_,
+      };
+    const u = this.undoable(seat);
+    if (!u)
+      return {
+        ok: false,
+        code: 'undo.none',
+        message:
+          'There is no step of yours to take back: something was revealed since, or another player has acted.',
+        v: this.v_,
+      };
+    const stored = await this.store.appendAction(this.row.id, this.v_, {
+      seat,
+      action: { [UNDO_KEY]: u.step.seq },
+    });
+    if (!stored.ok) {
+      if (stored.reason === 'not-found')
+        return { ok: false, code: 'noMatch', message: 'This match no longer exists.', v: this.v_ };
+      await this.catchUp();
+      return {
+        ok: false,
+        code: 'stale',
+        message: 'Another move was made first; your view has been refreshed.',
+        v: this.v_,
+      };
+    }
+    this.current_ = u.step.before;
+    this.undoSteps = this.undoSteps.slice(0, u.index);
+    this.v_ = stored.seq;
+    this.events[this.v_] = [{ key: UNDO_EVENT, params: { seat, from: u.step.seq } }];
+    this.lastActor = seat;
+    this.notePrompts(Date.now());
+    await this.afterChange();
+    return { ok: true, v: this.v_ };
   }
 
   /** Loads actions stored by other processes. Returns true if the state moved on. */
@@ -182,6 +316,7 @@ export class MatchRuntime {
     // nothing reads a move before it is stored, and stays the state if the move is not stored.
     // An unlisted action is still handed to the rules, for their reason (and rule) of refusing it.
     const live = this.current_;
+    const forced = listed && this.legal(seat).length === 1;
     const before = this.game.clone(live);
     const log: GameEvent[] = [];
     const r = this.game.apply(live, seat, listed ? c.action : action, log);
@@ -218,6 +353,7 @@ export class MatchRuntime {
     this.current_ = live;
     this.v_ = stored.seq;
     this.events[this.v_] = log;
+    this.noteStep(this.v_, seat, this.tracksUndo() ? before : null, action, log, forced);
     this.notePrompts(Date.now());
     await this.afterChange();
     return { ok: true, v: this.v_ };
@@ -233,10 +369,17 @@ export class MatchRuntime {
     // A snapshot only shortens loading (the log is the truth): it is written off the move's path,
     // so the mover's acknowledgement does not wait for it. It is a copy: the store may serialise it
     // after later moves have changed the state itself.
-    if (this.opts.snapshotEvery > 0 && this.v_ % this.opts.snapshotEvery === 0)
+    // Never while a step may be taken back: a load from the snapshot must find the state before it.
+    if (
+      this.opts.snapshotEvery > 0 &&
+      this.v_ - this.snapshotAt >= this.opts.snapshotEvery &&
+      this.undoSteps.length === 0
+    ) {
+      this.snapshotAt = this.v_;
       void this.store
         .saveSnapshot(this.row.id, this.v_, this.game.clone(this.current_))
         .catch(() => undefined);
+    }
   }
 
   /** Records when each seat's prompt appeared (kept while the same prompt stays open). */
@@ -324,6 +467,7 @@ export class MatchRuntime {
     prompts: Prompt[];
     waitingFor: Seat[];
     responses: boolean;
+    undo: boolean;
   } {
     const ps = this.prompts();
     const waiting: Seat[] = [];
@@ -338,6 +482,7 @@ export class MatchRuntime {
       prompts: ps.filter((p) => p.seat === viewer),
       waitingFor: waiting,
       responses,
+      undo: viewer >= 0 && this.canUndo(viewer),
     };
   }
 

@@ -42,7 +42,7 @@ export interface SocketOptions {
 
 /** Frames larger than this close the connection (1009); messages above MAX_MESSAGE_BYTES get `tooLarge`. */
 const MAX_FRAME_BYTES = 1024 * 1024;
-const TYPES = ['hello', 'act', 'chat', 'resign', 'leave', 'ping'];
+const TYPES = ['hello', 'act', 'chat', 'resign', 'undo', 'leave', 'ping'];
 
 /** Answers an upgrade request with a plain HTTP error and closes the socket. */
 function refuse(socket: Duplex, status: number, reason: string, code: string, message: string): void {
@@ -177,6 +177,7 @@ function connection(ws: WebSocket, o: SocketOptions, session: string | null): vo
         prompts: [],
         waitingFor: [],
         responses: false,
+        undo: false,
         deadline: null,
         events: [],
         chat: [],
@@ -221,6 +222,13 @@ function connection(ws: WebSocket, o: SocketOptions, session: string | null): vo
       if (msg.to !== undefined && (msg.to >= m!.seats || msg.to === c.seat))
         return error('badRecipient', 'Private messages go to another seat of this match.');
       await hub.chat(c.matchId, c.seat, msg.text, msg.to);
+      return;
+    }
+    if (msg.t === 'undo') {
+      if (c.seat < 0) return error('spectator', 'Spectators cannot take steps back.');
+      const res = await hub.undo(c.matchId, c.seat, msg.v);
+      if (res.ok) send({ t: 'ack', v: res.v, id: msg.id });
+      else send({ t: 'error', code: res.code, message: res.message, v: res.v, id: msg.id });
       return;
     }
     if (msg.t === 'resign') {

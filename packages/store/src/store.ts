@@ -140,6 +140,30 @@ export interface ChatMessage {
   at: Date;
 }
 
+/**
+ * A step taken back is never removed from the append-only log: a marker `{"$undo": q}` is appended, and
+ * from it on the match stands as it stood before its action `q` (the actions from `q` on are undone).
+ */
+export const UNDO_KEY = '$undo';
+
+/** The sequence a log entry takes the match back to (before it), if the entry is an undo marker. */
+export function undoTarget(action: unknown): number | null {
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) return null;
+  const q = (action as Record<string, unknown>)[UNDO_KEY];
+  return typeof q === 'number' && Number.isInteger(q) && q > 0 ? q : null;
+}
+
+/** The log without its undo markers and the actions they took back, in order. */
+export function effectiveActions<T extends { seq: number; action: unknown }>(log: readonly T[]): T[] {
+  const out: T[] = [];
+  for (const a of log) {
+    const q = undoTarget(a.action);
+    if (q === null) out.push(a);
+    else while (out.length && out[out.length - 1]!.seq >= q) out.pop();
+  }
+  return out;
+}
+
 /** SHA-256 (hex) of a seat token: what the database holds instead of the token. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -624,7 +648,8 @@ export class Store {
       options: m.options,
       seats: m.seats,
       seed: m.seed,
-      actions: actions.map((a) => ({ seat: a.seat, action: a.action })),
+      // Steps taken back are not part of the game: the record holds what was played.
+      actions: effectiveActions(actions).map((a) => ({ seat: a.seat, action: a.action })),
       createdAt: m.createdAt.toISOString(),
     };
     if (seats.length > 0)
