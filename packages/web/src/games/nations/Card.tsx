@@ -30,7 +30,7 @@ function bagChips(b: Bag | undefined, sign: string): Chip[] {
 const sgn = (n: number) => (n > 0 ? `+${n}` : `−${-n}`);
 
 /** The short line(s) of a card: what it yields and needs, in icons and numbers. */
-export function cardChips(c: ProgressCard): Chip[][] {
+export function cardChips(c: ProgressCard, noStages = false): Chip[][] {
   const a: Chip[] = [];
   const b: Chip[] = [];
   const pw = c.perWorker;
@@ -49,7 +49,7 @@ export function cardChips(c: ProgressCard): Chip[][] {
     a.push(...bagChips(c.goldenAge.gain, '+'));
     a.push({ text: `| ${c.goldenAge.vpPrice}→` }, { icon: 'vp', text: '1' });
   }
-  if (c.stages) a.push({ icon: 'stone', text: c.stages.join('·') });
+  if (c.stages && !noStages) a.push({ icon: 'stone', text: c.stages.join('·') });
   for (const m of c.static ?? []) {
     if ('strength' in m && !m.appliesTo) a.push({ icon: 'strength', text: sgn(m.strength) });
     else if ('stability' in m && !m.appliesTo) a.push({ icon: 'stability', text: sgn(m.stability) });
@@ -129,6 +129,8 @@ export interface CardProps {
   extra?: string;
   children?: ReactNode;
   testid?: string;
+  /** The wonder's stages are drawn as boxes (its children): no stage chip. */
+  stagesShown?: boolean;
 }
 
 export function Card({
@@ -143,6 +145,7 @@ export function Card({
   extra,
   children,
   testid,
+  stagesShown,
 }: CardProps) {
   const n = useNat();
   const descId = useId();
@@ -183,7 +186,7 @@ export function Card({
     >
       <span className="nc-head">
         <Icon name={c.type} />
-        <span className={`nc-name ${name.length > 9 ? 'long' : ''}`}>{name}</span>
+        <span className={`nc-name ${name.length > 8 ? 'long' : ''}`}>{name}</span>
         {price !== undefined && price !== null && (
           <span className="nc-price" aria-hidden="true">
             {price}
@@ -191,7 +194,7 @@ export function Card({
           </span>
         )}
       </span>
-      <Chips rows={cardChips(c)} />
+      <Chips rows={cardChips(c, !!stagesShown)} />
       {(why || architects || (workers ?? 0) > 0 || old) && (
         <span className="nc-foot" aria-hidden="true">
           {why ? (

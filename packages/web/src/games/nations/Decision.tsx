@@ -57,7 +57,7 @@ export function effectWords(n: Nat, a: NatAction): string {
   const parts: string[] = [];
   if (pay.length) parts.push(n.t('nat.ui.youPay', { what: pay.join(', ') }));
   if (gain.length) parts.push(n.t('nat.ui.youGain', { what: gain.join(', ') }));
-  if (e.vp) parts.push(n.t('nat.ui.youVp', { n: e.vp }));
+  if (e.vp) parts.push(n.t('nat.ui.youVp', { n: e.vp > 0 ? `+${e.vp}` : `−${-e.vp}` }));
   return parts.length
     ? parts.join('; ')
     : a.type === 'choose' || a.type === 'pass' || a.type === 'end'

@@ -322,6 +322,7 @@ function Wip({ seat, size }: { seat: number; size: 'nation' | 'mini' }) {
           id={w.id}
           size={size}
           keys={[]}
+          stagesShown
           extra={t('nat.ui.wipLabel', { built: w.built, stages: c.stages?.length ?? 0 })}
         >
           <span className="nc-stages" aria-hidden="true">
@@ -396,9 +397,14 @@ export function NationBoard({
           <span className={`shape seat-${seat}`} aria-hidden="true">
             {SHAPES[seat % SHAPES.length]}
           </span>{' '}
-          {mine
-            ? t('nat.ui.yourNation', { nation: nationTitle })
-            : t('nat.ui.nationOf', { name: n.name(seat), nation: nationTitle })}
+          {mine ? (
+            <>
+              <span className="sr-only">{t('nat.ui.yourNationSr')} </span>
+              {nationTitle} <span className="nat-you">{t('nat.ui.you')}</span>
+            </>
+          ) : (
+            t('nat.ui.nationOf', { name: n.name(seat), nation: nationTitle })
+          )}
         </h2>
         <span className="nat-level">{n.g(`nat.level.${p.level}`)}</span>
         {p.passed && <Badge tone="info">{t('nat.ui.passed', { n: view.passOrder.indexOf(seat) + 1 })}</Badge>}

@@ -1,29 +1,24 @@
 /**
  * The progress board: three rows (the top one dearest) by the columns in play, each row headed by its
  * price in gold; every card with its price for this player, the private architects lying on it, and on my
- * turn the cards I can buy ringed, the others greyed with the reason. The decks left below.
+ * turn the cards I can buy ringed, the others greyed with the reason (the deck left is in the round bar).
  */
 import { ENGINE_NUMBERS } from '@tabula/nations';
 import { useNat } from './ctx.js';
 import { Card } from './Card.js';
 import { Icon } from './icons.js';
-import { ROMAN } from './text.js';
 
 const E_ROW_PRICE = ENGINE_NUMBERS.rowPrice;
 
 export function ProgressBoard() {
   const n = useNat();
   const { view, t } = n;
-  const age = Math.max(1, Math.ceil(view.round / 2));
   const rows = [3, 2, 1];
   return (
     <div className="nat-progress">
-      <div className="nat-prog-head">
-        <h2 id="nat-prog-h">{t('nat.ui.progress')}</h2>
-        <span className="nat-deck">
-          {t('nat.ui.deckLeft', { age: ROMAN[age] ?? '', n: view.deckSizes[age - 1] ?? 0 })}
-        </span>
-      </div>
+      <h2 id="nat-prog-h" className="sr-only">
+        {t('nat.ui.progress')}
+      </h2>
       <div className="nat-prog-scroll">
         <div className="nat-prog" style={{ ['--cols' as string]: view.cols }} data-testid="nat-progress">
           {rows.map((row) => (

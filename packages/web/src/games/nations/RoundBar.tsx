@@ -65,10 +65,14 @@ export function RoundBar() {
 /** This round's event card (the solo tile) and war card, with what they will do. */
 export function RoundCards() {
   const n = useNat();
+  const age = Math.max(1, Math.ceil(n.view.round / 2));
   return (
     <div className="nat-round-cards" role="group" aria-label={n.t('nat.ui.roundCards')}>
       {n.view.solo ? <TileBox /> : <EventBox />}
       <WarBox />
+      <span className="nat-deck">
+        {n.t('nat.ui.deckLeft', { age: ROMAN[age] ?? '', n: n.view.deckSizes[age - 1] ?? 0 })}
+      </span>
     </div>
   );
 }
