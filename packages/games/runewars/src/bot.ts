@@ -18,6 +18,7 @@ import { compileBoard } from './common.js';
 import type { Pack } from './pack.js';
 import { packOf } from './pack.js';
 import type { BattleFrame, RwAction, RwView } from './types.js';
+import { HERO_FRAMES, heroChoice, heroOrder } from './bot-heroes.js';
 
 const cache = new Map<string, BoardRt>();
 function boardOf(p: Pack, v: RwView): BoardRt {
@@ -183,13 +184,14 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
     }
     return best;
   };
+  if (top && HERO_FRAMES.has(top.k)) return heroChoice(p, v, seat, top, legal, ctx.rng);
   switch (top?.k) {
     case 'home':
     case 'faction':
       // No faction is known to be stronger: any (balance reports see every faction in every seat).
       return ctx.rng.pick(legal);
     case 'orders': {
-      const want = PLAN[v.season]!;
+      const want = heroOrder(p, v, seat) ?? PLAN[v.season]!;
       return pick((a) => (a.type === 'order' ? (a.n === want ? 10 : 8 - a.n) : -1));
     }
     case 'fall':

@@ -6,7 +6,9 @@
  * two-player preset board.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '@tabula/engine';
+import type { Bot, GameEvent } from '@tabula/engine';
+import { playGame } from '@tabula/engine';
+import { randomBot } from '@tabula/bots';
 import {
   board,
   chooseAll,
@@ -414,5 +416,37 @@ describe('the Quest Phase', () => {
       expect(s).not.toMatch(/valadir|\{|\brw\./);
     }
     void stronghold;
+  });
+});
+
+describe('the heuristic bot with heroes', () => {
+  it('plays complete games with heroes against random players from its own view: keeps heroes drawn, heals, scouts rune tokens with Quest Phase moves, trains', () => {
+    const heuristic = g.bots!.heuristic!;
+    const done: Record<string, number> = {};
+    for (let k = 0; k < 6; k++) {
+      const seats = 2 + (k % 3);
+      const bots: Bot[] = Array.from({ length: seats }, (_, s) =>
+        s === 0 ? (heuristic({ seed: `hb-${k}` }) as Bot) : randomBot({ seed: `hr-${k}-${s}` }),
+      );
+      const r = playGame(g, {
+        seats,
+        seed: `heroes-bot-${k}`,
+        options: { heroes: 'on' },
+        bots,
+        maxActions: 60_000,
+        onAction: (st, seat, a) => {
+          const act = a as RwAction;
+          if (seat !== 0) return;
+          const key =
+            act.type === 'step' ? ((st as RwState).hero!.at[act.h] === act.to ? 'step' : 'step?') : act.type;
+          done[key] = (done[key] ?? 0) + 1;
+          expect(checkInvariants(st as RwState)).toEqual([]);
+        },
+      });
+      expect(r.capped).toBe(false);
+    }
+    expect(done.train).toBeGreaterThan(10);
+    expect(done.step).toBeGreaterThan(2);
+    expect(done.keepHero).toBeGreaterThan(0);
   });
 });
