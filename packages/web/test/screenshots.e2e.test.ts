@@ -270,7 +270,7 @@ describe('screenshots', () => {
   it('a text table and the replay viewer at 1280×800 and 360×740, English and Russian', async () => {
     // A game the generic table draws (no board of its own), with a person to decide.
     const textGame = GAMES.find(
-      (g) => !['age-of-heroes', 'struggle-for-rome'].includes(g.id) && g.minSeats <= 3,
+      (g) => !['age-of-heroes', 'struggle-for-rome', 'nations'].includes(g.id) && g.minSeats <= 3,
     ) as AnyGame;
     const players = Math.max(3, textGame.minSeats);
     const t = await api<{ id: string; seats: { token?: string }[] }>(server.url, 'POST', '/api/matches', {
