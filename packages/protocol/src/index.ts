@@ -197,6 +197,8 @@ export const NotifySettings = z.object({
   emailOn: z.boolean().optional(),
   webhook: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]).optional(),
   webhookOn: z.boolean().optional(),
+  /** The language of the notices. */
+  locale: z.enum(['en', 'ru']).optional(),
 });
 export type NotifySettings = z.infer<typeof NotifySettings>;
 export const AccountSettingsBody = z.object({ notify: NotifySettings });

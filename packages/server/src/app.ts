@@ -12,6 +12,9 @@ import { Accounts } from '@tabula/store';
 import { accountRoutes } from './routes/accounts.js';
 import { playerRoutes } from './routes/players.js';
 import { rateFinished } from './ratings.js';
+import { pushRoutes } from './routes/push.js';
+import type { NotifyOptions } from './notify/notifier.js';
+import { Notifier } from './notify/notifier.js';
 import type { ScryptCost } from './passwords.js';
 import { DEFAULT_SCRYPT } from './passwords.js';
 import type { Bus } from './ports.js';
@@ -52,11 +55,14 @@ export interface AppOptions {
   scrypt?: ScryptCost;
   /** Session cookies marked Secure (the server is reached over HTTPS). */
   secureCookies?: boolean;
+  /** "Your turn" notices: the site's address, SMTP, which hosts notices may go to. */
+  notify?: Partial<NotifyOptions>;
 }
 
 export interface App {
   app: FastifyInstance;
   hub: Hub;
+  notifier: Notifier;
   close(): Promise<void>;
 }
 
@@ -98,12 +104,22 @@ export async function createApp(o: AppOptions): Promise<App> {
   const accounts = new Accounts(o.store);
   const ctx = routeContext(o.store, hub, accounts);
   hub.onFinished = (id) => rateFinished(o.store, accounts, id);
+  const notify: NotifyOptions = { publicUrl: 'http://localhost:8080', ...o.notify };
+  const notifier = new Notifier(accounts, notify, (id, seat) => hub.connected(id, seat));
+  hub.onChanged = (rt) => notifier.changed(rt);
+  // The VAPID keys are made on the first start (and kept in the database).
+  await notifier.vapidKeys();
   app.get('/healthz', async () => ({ ok: true }));
   gameRoutes(app);
   matchRoutes(app, ctx, { bus: o.bus, allowSeed: o.allowSeed ?? false, botDelayMs: config.botDelayMs });
   replayRoutes(app, ctx);
   playerRoutes(app, ctx);
-  accountRoutes(app, ctx, { scrypt: o.scrypt ?? DEFAULT_SCRYPT, secureCookies: o.secureCookies ?? false });
+  accountRoutes(app, ctx, {
+    scrypt: o.scrypt ?? DEFAULT_SCRYPT,
+    secureCookies: o.secureCookies ?? false,
+    allowPrivateHosts: !!notify.allowPrivateHosts,
+  });
+  pushRoutes(app, ctx, notifier, { allowPrivateHosts: !!notify.allowPrivateHosts });
 
   if (o.extend) await o.extend(app);
   else if (hasWebClient()) serveWeb(app);
@@ -121,7 +137,9 @@ export async function createApp(o: AppOptions): Promise<App> {
   return {
     app,
     hub,
+    notifier,
     async close() {
+      await notifier.close();
       await hub.close();
       sockets.close();
       await app.close();

@@ -107,6 +107,7 @@ export class Hub {
         });
         await this.bus.subscribe(`match:${id}`, (m) => this.guard(this.onBus(id, m)));
         this.scheduler.schedule(rt);
+        this.onChanged?.(rt);
         return rt;
       })();
       this.runtimes.set(id, p);
@@ -159,6 +160,8 @@ export class Hub {
       await rt.reloadSeats();
       this.scheduler.schedule(rt);
       this.presence(id);
+      // A seat just bound to an account may have a decision waiting.
+      this.onChanged?.(rt);
     }
   }
 
@@ -204,6 +207,12 @@ export class Hub {
     const id = conn.matchId;
     if (!this.tables.remove(conn)) return;
     this.presence(id);
+    // A player who leaves while the match waits for them may be told so elsewhere ("your turn").
+    if (conn.seat >= 0 && this.onChanged)
+      this.runtimes.get(id)?.then(
+        (rt) => rt && this.onChanged?.(rt),
+        () => undefined,
+      );
     if (this.tables.count(id) > 0) return;
     // Nobody watches an open match here any more: stop listening for its start (a runtime, if one is
     // being loaded, listens on its own).

@@ -30,7 +30,17 @@ Options and environment:
                   HTTP_BURST     burst of such requests allowed above that rate (default 5)
                   JOURNAL_MS     longest a move waits in the embedded store's journal before it
                                  is written to the database (default 20; the move is stored and
-                                 acknowledged once journaled)`);
+                                 acknowledged once journaled)
+                  PUBLIC_URL     the site's address in "your turn" notices (default
+                                 http://localhost:PORT); an https address also marks session
+                                 cookies Secure
+                  SMTP_URL       SMTP server for "your turn" e-mails (smtp://user:pass@host:587
+                                 or smtps://…); none: no e-mails
+                  MAIL_FROM      the sender of those e-mails (default "Tabula <tabula@localhost>")
+                  VAPID_SUBJECT  mailto: or https: address of the operator, for web push
+                                 (default PUBLIC_URL)
+                  NOTIFY_ANY_HOST=1  webhooks and push services on any host, plain HTTP too
+                                 (closed networks, tests); by default public HTTPS hosts only`);
   process.exit(0);
 }
 const flag = (name: string) => {
@@ -69,6 +79,14 @@ const server = await startServer({
   rate: { perSecond: envInt('MSG_RATE', 20, 1), burst: envInt('MSG_BURST', 40, 1) },
   wsPerAddress: envInt('WS_PER_ADDRESS', 64, 1),
   httpRate: { perMinute: envInt('HTTP_RATE', 60, 1), burst: envInt('HTTP_BURST', 5, 1) },
+  secureCookies: /^https:/i.test(env.PUBLIC_URL ?? ''),
+  notify: {
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    vapidSubject: env.VAPID_SUBJECT || undefined,
+    allowPrivateHosts: env.NOTIFY_ANY_HOST === '1',
+  },
 }).catch((e: Error) => {
   console.error(`Tabula could not start: ${e.message}`);
   process.exit(1);

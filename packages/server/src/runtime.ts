@@ -112,6 +112,12 @@ export class MatchRuntime {
     });
   }
 
+  /** The account `seat` is bound to, if a person with an account plays it. */
+  accountOf(seat: Seat): string | null {
+    const s = this.seats.find((x) => x.seat === seat);
+    return s && s.kind === 'human' ? s.accountId : null;
+  }
+
   /** The bot that plays `seat`, if a bot does. */
   botOf(seat: Seat): string | null {
     const s = this.seats.find((x) => x.seat === seat);

@@ -27,10 +27,15 @@ export interface ServerOptions {
   httpRate?: AppOptions['httpRate'];
   extend?: AppOptions['extend'];
   onActTiming?: AppOptions['onActTiming'];
+  scrypt?: AppOptions['scrypt'];
+  secureCookies?: AppOptions['secureCookies'];
+  notify?: AppOptions['notify'];
 }
 
 export interface RunningServer {
   url: string;
+  /** The app itself (tests reach its notifier and hub). */
+  app: import('./app.js').App;
   port: number;
   storeKind: string;
   /**
@@ -89,11 +94,15 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     httpRate: o.httpRate,
     extend: o.extend,
     onActTiming: o.onActTiming,
+    scrypt: o.scrypt,
+    secureCookies: o.secureCookies,
+    notify: { publicUrl: `http://localhost:${o.port || 8080}`, ...o.notify },
   });
   await a.app.listen({ port: o.port, host: o.host ?? '127.0.0.1' });
   const port = (a.app.server.address() as AddressInfo).port;
   return {
     url: `http://${o.host && o.host !== '0.0.0.0' ? o.host : 'localhost'}:${port}`,
+    app: a,
     port,
     storeKind: o.databaseUrl
       ? 'PostgreSQL'

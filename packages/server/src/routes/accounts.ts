@@ -13,6 +13,7 @@ import { SignInLimiter } from '../limits.js';
 import type { ScryptCost } from '../passwords.js';
 import { decoyHash, hashPassword, verifyPassword } from '../passwords.js';
 import { settingsOf } from '../ports.js';
+import { refusedUrl } from '../notify/hosts.js';
 import { SESSION_DAYS, clearedCookie, newSessionToken, sessionCookie, sessionToken } from '../sessions.js';
 import type { RouteContext } from './context.js';
 import { newId } from './context.js';
@@ -23,6 +24,8 @@ export interface AccountRouteOptions {
   /** Cookies marked Secure (the server is reached over HTTPS). */
   secureCookies: boolean;
   limiter?: SignInLimiter;
+  /** Webhooks may go to any host, plain HTTP included (tests, closed networks). */
+  allowPrivateHosts?: boolean;
   /** Told when a player's notification settings change (the notifier checks their waiting matches). */
   onSettings?: (a: Account) => void;
 }
@@ -127,6 +130,10 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, o: Accoun
   app.post('/api/account/settings', async (req) => {
     const a = await ctx.signedIn(req);
     const body = parse(AccountSettingsBody, req.body ?? {});
+    if (body.notify.webhook) {
+      const why = await refusedUrl(body.notify.webhook, !!o.allowPrivateHosts);
+      if (why) throw new HttpError(400, 'badWebhook', `Invalid request: notify.webhook: ${why}.`);
+    }
     const notify = { ...notifyOf(a), ...body.notify };
     const settings = { ...a.settings, notify };
     await ctx.accounts.setSettings(a.id, settings);

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { useT } from '../i18n/index.js';
+import { useLocale, useT } from '../i18n/index.js';
 import { api } from '../net/api.js';
 import type { NotifySettings } from '../net/api.js';
 import { useAccount } from './context.js';
@@ -49,6 +49,7 @@ export async function disablePush(): Promise<void> {
 export function SettingsPage() {
   const t = useT();
   const { account, setAccount } = useAccount();
+  const { locale } = useLocale();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [pwNote, setPwNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -80,7 +81,8 @@ export function SettingsPage() {
   };
   const save = async (patch: NotifySettings) => {
     try {
-      const r = await api.saveNotify(patch);
+      // Notices come in the language the player reads the site in.
+      const r = await api.saveNotify({ ...patch, locale });
       setAccount(r.account);
       setNote({ ok: true, text: t('account.saved') });
     } catch (err) {
