@@ -182,7 +182,7 @@ describe('Rally Support draws heroes', () => {
     expect(st.stack.some((f) => f.k === 'sup' || f.k === 'hdraw')).toBe(false);
   });
 
-  it('RW-HERO-05, RW-RALLY-10, RW-DP-85, RW-DESERT-02, RW-DESERT-03, RW-DESERT-04: a fourth hero makes one desert — by default the one just gained; a deserter goes back into the Hero deck without its tokens', () => {
+  it('RW-HERO-05, RW-RALLY-10, RW-DP-85, RW-DESERT-02, RW-DESERT-04: a fourth hero makes one desert — by default the one just gained; a deserter goes back into the Hero deck without its tokens', () => {
     const st = game('h-four');
     onlyHeroes(st, [
       [0, 'valadir', 'LEa'],
@@ -238,7 +238,7 @@ describe('the Quest Phase', () => {
     expect(g.defaultAction(st, 1)).toEqual({ type: 'done' });
   });
 
-  it('RW-QPH-02, RW-QPH-03, RW-QPH-14, RW-HMOVE-01, RW-HMOVE-02, RW-HMOVE-07, RW-HMOVE-08, RW-HMOVE-11, RW-DP-15: Move goes one area at a time, up to 2 areas, into and through enemy areas, activating nothing and changing no control', () => {
+  it('RW-QPH-02, RW-QPH-03, RW-QPH-14, RW-HMOVE-02, RW-HMOVE-07, RW-HMOVE-08, RW-DP-15: Move goes one area at a time, up to 2 areas, into and through enemy areas, activating nothing and changing no control', () => {
     const st = game('h-move');
     atQuestPhase(st, (s) =>
       onlyHeroes(s, [
