@@ -19,6 +19,7 @@ import type { Pack } from './pack.js';
 import { packOf } from './pack.js';
 import type { BattleFrame, RwAction, RwView } from './types.js';
 import { HERO_FRAMES, heroChoice, heroOrder } from './bot-heroes.js';
+import { CARD_FRAMES, cardChoice } from './bot-cards.js';
 
 const cache = new Map<string, BoardRt>();
 function boardOf(p: Pack, v: RwView): BoardRt {
@@ -185,6 +186,7 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
     return best;
   };
   if (top && HERO_FRAMES.has(top.k)) return heroChoice(p, v, seat, top, legal, ctx.rng);
+  if (top && CARD_FRAMES.has(top.k)) return cardChoice(p, v, seat, top, legal, ctx.rng);
   switch (top?.k) {
     case 'home':
     case 'faction':

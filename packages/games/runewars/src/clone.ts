@@ -25,6 +25,11 @@ function cloneFrame(f: Frame): Frame {
       return { ...f, acted: f.acted.slice() };
     case 'diplo':
       return { ...f, u: f.u.slice(), cs: f.cs.slice() };
+    case 'bid':
+      return { ...f, b: f.b.slice() };
+    case 'lose':
+    case 'wander':
+      return { ...f, areas: f.areas.slice() };
     case 'battle':
       return {
         ...f,

@@ -29,6 +29,17 @@ import { victoryDecision } from './victory.js';
 import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
 import {
+  bidDecisionOf,
+  loseDecision,
+  objectiveDecision,
+  receiveDecision,
+  runBid,
+  runReceive,
+  runSeason,
+  runWander,
+  wanderDecision,
+} from './cards.js';
+import {
   cullDecision,
   discardDecision,
   fallDecision,
@@ -72,6 +83,13 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   retreat: { run: runRetreat, decide: retreatDecision },
   diplo: { run: runDiplo, decideBy: diploDecisionOf },
   victory: { decide: victoryDecision },
+  // M5's cards (cards.ts)
+  season: { run: runSeason },
+  bid: { run: runBid, decideBy: bidDecisionOf },
+  receive: { run: runReceive, decide: receiveDecision },
+  lose: { decide: loseDecision },
+  wander: { run: runWander, decide: wanderDecision },
+  objective: { decide: objectiveDecision },
   hstart: { decide: hstartDecision },
   hdraw: { run: runHdraw, decide: hdrawDecision },
   desert: { decide: desertDecision },

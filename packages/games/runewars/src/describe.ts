@@ -84,6 +84,8 @@ export function localParams(
     else if (k === 'benefit' && typeof v === 'string') out[k] = tr(l, `rw.benefit.${v}`);
     else if (k === 'destiny' && typeof v === 'string') out[k] = tr(l, `rw.destiny.${v}`);
     else if (k === 'moves') out[k] = moveList(p, v, l);
+    else if (k === 'bids' && Array.isArray(v))
+      out[k] = v.map((n, s) => `${seatName(s)} ${String(n)}`).join(', ');
     else if (k === 'fate' && Array.isArray(v))
       out[k] = v.map((n, s) => `${seatName(s)} ${String(n)}`).join(', ');
     else if (k === 'delta' && typeof v === 'number') out[k] = v > 0 ? `+${v}` : String(v);
@@ -243,6 +245,14 @@ export function describeAction(
       return tr(l, 'rw.act.neutral', P({ u: a.u }));
     case 'resign':
       return tr(l, 'rw.act.resign');
+    case 'bid':
+      return tr(l, 'rw.act.bid', { n: a.n });
+    case 'rank':
+      return tr(l, 'rw.act.rank', P({ seat: a.seat }));
+    case 'discardRune':
+      return tr(l, 'rw.act.discardRune', P({ area: a.area }));
+    case 'objective':
+      return tr(l, a.claim ? 'rw.act.objective.yes' : 'rw.act.objective.no');
     case 'heroAt':
       return tr(l, 'rw.act.heroAt', P({ area: a.area }));
     case 'heroDraw':

@@ -1,6 +1,7 @@
 /** RuneWars words in English and Russian: prompts, events, refusals, options, names. */
 import type { Catalog } from '@tabula/engine';
 import { heroesEn, heroesRu } from './heroes-text.js';
+import { cardsEn, cardsRu } from './cards-text.js';
 import { DEFAULT_PACK } from './pack.js';
 
 const en: Record<string, string> = {
@@ -923,6 +924,6 @@ for (const f of DEFAULT_PACK.factions) {
 }
 
 export const messages: Catalog = {
-  en: { ...en, ...heroesEn },
-  ru: { ...ru, ...heroesRu },
+  en: { ...en, ...heroesEn, ...cardsEn },
+  ru: { ...ru, ...heroesRu, ...cardsRu },
 };

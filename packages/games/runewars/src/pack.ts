@@ -21,6 +21,8 @@ import objectivesData from './data/objectives.json' with { type: 'json' };
 import titlesData from './data/titles.json' with { type: 'json' };
 import heroesData from './data/heroes.json' with { type: 'json' };
 import rulesData from './data/rules.json' with { type: 'json' };
+import type { CardEffect, ObjectiveWhen } from './cards-data.js';
+import { cardEffect, objectiveWhen } from './cards-data.js';
 
 export const PACK_PARTS = [
   'factions',
@@ -196,7 +198,8 @@ export type SeasonEffect =
   | { do: 'influencePerCity'; count: number }
   | { do: 'tacticsToMostCities'; count: number }
   | { do: 'loseInfluenceIfFood'; atMost: number; count: number }
-  | { do: 'later'; milestone: string };
+  | { do: 'later'; milestone: string }
+  | CardEffect;
 
 export interface SeasonRt {
   id: string;
@@ -269,7 +272,7 @@ export interface Pack {
   /** The Tactics deck: one entry per copy (card index). */
   tacticsDeck: number[];
   quests: (CardRt & { setup: boolean; area: number })[];
-  objectives: (CardRt & { good: boolean })[];
+  objectives: (CardRt & { good: boolean; when: ObjectiveWhen })[];
   titles: CardRt[];
   /** Hero cards (data.md §9) and the hero rules' numbers (RW-HERO-05, RW-QPH-03/05/06, RW-RALLY-08). */
   heroes: HeroRt[];
@@ -722,7 +725,7 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
         case 'later':
           return { do: 'later', milestone: str(eo.milestone, `${ew}.milestone`) } as SeasonEffect;
         default:
-          return bad(`${ew}.do`, `unknown effect "${String(eo.do)}"`);
+          return cardEffect(eo, ew, bad) ?? bad(`${ew}.do`, `unknown effect "${String(eo.do)}"`);
       }
     });
     return { id: str(o.id, `${w}.id`), season, name: names(o.name, `${w}.name`), effects };
@@ -766,7 +769,7 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
   );
   const objectives = cards(raw.objectives, 'objectives').map((x) => {
     if (x.o.deck !== 'good' && x.o.deck !== 'evil') bad(`${x.w}.deck`, 'must be good or evil');
-    return { ...x.c, good: x.o.deck === 'good' };
+    return { ...x.c, good: x.o.deck === 'good', when: objectiveWhen(x.o.when, `${x.w}.when`, bad) };
   });
   for (const good of [true, false])
     if (objectives.filter((o) => o.good === good).length < factions.filter((f) => f.good === good).length)

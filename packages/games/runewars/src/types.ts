@@ -4,6 +4,7 @@
  * flat arrays indexed by area (and `area * U + unitType` for units), so a clone is a few slices.
  */
 import type { Outcome, Seat } from '@tabula/engine';
+import type { CardAction, CardFrame } from './cards-types.js';
 
 export type Res = 0 | 1 | 2; // food, wood, ore
 export const RES = ['food', 'wood', 'ore'] as const;
@@ -120,6 +121,7 @@ export type Frame =
   | { k: 'discard'; seat: Seat; kind: number }
   | { k: 'fall'; seat: Seat }
   | BattleFrame
+  | CardFrame
   /**
    * Units moved into an area of unallied neutral units (RW-MOVE-03, 05-diplomacy-neutrals.md §4): they wait
    * here, off the board, while the player chooses battle or diplomacy (step 0), the Fate card to resolve
@@ -287,6 +289,7 @@ export interface RwState {
 }
 
 export type RwAction =
+  | CardAction
   | { type: 'tile'; tile: number; q: number; r: number; rot: number }
   | { type: 'marker'; a: number; b: number }
   | { type: 'faction'; f: number }

@@ -20,6 +20,8 @@ function stackFor(st: RwState, viewer: Seat): Frame[] {
   for (const f of out) {
     // RW-INFO-11: diplomacy's cards are seen by the drawer alone until he chooses one (then discarded).
     if (f.k === 'diplo' && viewer !== f.seat) f.cs = f.cs.map(() => -1);
+    // RW-INFO-05: another seat's bid is sealed (-2 made, -1 not yet) until all are revealed.
+    if (f.k === 'bid' && f.step === 0) f.b = f.b.map((x, s) => (s === viewer || x < 0 ? x : -2));
     // RW-INFO-10: Hero cards drawn with Rally Support's Supremacy are seen by the drawer alone.
     if (f.k === 'hdraw' && viewer !== f.seat) f.got = f.got.map(() => -1);
     if (f.k !== 'battle') continue;
@@ -212,7 +214,12 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
   );
   for (const f of stack)
     if (f.k === 'battle') fillHidden(p, f, pool);
-    else if (f.k === 'diplo') for (let j = 0; j < f.cs.length; j++) if (f.cs[j]! < 0) f.cs[j] = pool.pop()!;
+    else if (f.k === 'diplo') {
+      for (let j = 0; j < f.cs.length; j++) if (f.cs[j]! < 0) f.cs[j] = pool.pop()!;
+    } else if (f.k === 'bid') {
+      // A sealed bid: any bid he could have made (RW-INFO-05).
+      for (let s = 0; s < f.b.length; s++) if (f.b[s] === -2) f.b[s] = rng.int(v.players[s]!.inf + 1);
+    }
   const fate = pool.slice(0, v.decks.fate);
   const st: RwState = {
     n: v.n,

@@ -12,18 +12,14 @@ import {
   alive,
   board,
   checkHands,
-  ctrl,
   dialIcons,
-  drawQuests,
   drawTactics,
   fail,
   neutralsIn,
   only,
   pk,
   playOrder,
-  production,
   removeUnit,
-  setDial,
   unitsOf,
 } from './common.js';
 import { scoreGame } from './end.js';
@@ -40,6 +36,7 @@ import {
 import { randomHomes, startManualBoard } from './board.js';
 import { askVictory, checkElimination, clearPlayer, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
+import { askObjective, startSeasonCard } from './cards.js';
 import { heroesOn, questPhase, rallyHeroesApply, startingHeroes } from './heroes.js';
 import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
@@ -89,9 +86,12 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
       f.step = 10;
       return false;
     case 10: // season step 1: a Victory card first, then the Season card (RW-SEASON-01..07)
-      f.step = 11;
+      f.step = 14;
       if (resolveVictoryCard(st, log)) return false;
       seasonCard(st, log);
+      return false;
+    case 14: // then the season's secondary ability (RW-SEASON-04), once the card's primary is resolved
+      f.step = 11;
       secondary(st, log);
       return false;
     case 11: // season step 2: Order selection (RW-YEAR-10..14)
@@ -134,68 +134,12 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
 /* ------------------------------------------------------------------ Season card (RW-SEASON-01..09) */
 
 function seasonCard(st: RwState, log: EventSink): void {
-  const p = pk(st);
   const deck = st.decks.seasons[st.season]!;
   const c = deck.length ? deck.pop()! : -1;
   st.card = c;
   emit(log, 'rw.ev.season', { year: st.year, season: st.season, card: c }, ['RW-SEASON-02', 'RW-YEAR-04']);
-  if (c < 0) return;
-  const order = playOrder(st); // RW-SEASON-05/06: the previous season's Orders
-  for (const e of p.seasons[c]!.effects) {
-    switch (e.do) {
-      case 'harvest':
-        for (const s of order) harvestPrimary(st, s, log, 'RW-SEASON-03');
-        break;
-      case 'famine':
-        for (const s of order) {
-          const prod = production(st, s);
-          for (let r = 0; r < 3; r++) if (st.p[s]!.dial[r]! > prod[r]!) setDial(st, s, r, prod[r]!);
-        }
-        emit(log, 'rw.ev.famine', {}, ['RW-SEASON-03']);
-        break;
-      case 'dial':
-        for (const s of order) setDial(st, s, e.res, st.p[s]!.dial[e.res]! + e.delta);
-        emit(log, 'rw.ev.dialAll', { res: e.res, delta: e.delta }, ['RW-SEASON-03', 'RW-DIAL-05']);
-        break;
-      case 'drawQuests':
-        for (const s of order) drawQuests(st, s, e.count, log, 'RW-SEASON-03');
-        break;
-      case 'influencePerCity':
-        for (const s of order) {
-          const n = citiesOf(st, s) * e.count;
-          st.p[s]!.inf += n;
-          if (n) emit(log, 'rw.ev.influence', { seat: s, n }, ['RW-SEASON-03']);
-        }
-        break;
-      case 'tacticsToMostCities': {
-        const counts = st.p.map((_, s) => citiesOf(st, s));
-        const most = Math.max(...counts);
-        if (most > 0)
-          for (const s of order) if (counts[s] === most) drawTactics(st, s, e.count, log, 'RW-SEASON-03');
-        break;
-      }
-      case 'loseInfluenceIfFood':
-        for (const s of order)
-          if (st.p[s]!.dial[0]! <= e.atMost) {
-            const n = Math.min(e.count, st.p[s]!.inf);
-            st.p[s]!.inf -= n;
-            if (n) emit(log, 'rw.ev.influenceLost', { seat: s, n }, ['RW-SEASON-03']);
-          }
-        break;
-      case 'later':
-        emit(log, 'rw.ev.seasonLater', { card: c, milestone: e.milestone }, ['RW-SEASON-03']);
-        break;
-    }
-  }
-  // RW-SEASON-07: discarded face up. Hands over their limits are trimmed at once (RW-DP-26).
-  st.decks.seasonDiscard.push(c);
-  for (let i = order.length - 1; i >= 0; i--) checkHands(st, order[i]!);
-}
-
-function citiesOf(st: RwState, seat: Seat): number {
-  let n = 0;
-  for (const a of board(st).on) if (st.city[a]! >= 0 && ctrl(st, a) === seat) n++;
-  return n;
+  // Its primary effects, as data (cards.ts, RW-SEASON-03), then discarded face up (RW-SEASON-07).
+  if (c >= 0) startSeasonCard(st, c);
 }
 
 /** The season's secondary ability (RW-SEASON-10..25). */
@@ -394,6 +338,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
       // End-of-turn checks (RW-YEAR-29): his Victory card (RW-VICT-02..05).
       f.step = 5;
       askVictory(st, f.seat);
+      askObjective(st, f.seat); // RW-OBJ-03, asked first
       return false;
     default:
       // End of turn (RW-YEAR-27): the card stays face up.

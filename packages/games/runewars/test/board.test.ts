@@ -298,7 +298,9 @@ describe('whole boards', () => {
       expect(p.tiles.filter((t) => st.pos[t.areas[0]!]! >= 0)).toHaveLength(2 * n);
       expect(st.home.filter((h) => h >= 0)).toHaveLength(3 * n);
       expect(homesTouch(st)).toBe(false);
-      expect(st.rk.filter((k) => k >= 0)).toHaveLength(2 * n);
+      // Two setup runes each; a rune received from spring's Season card (a bid, RW-RUNE-10) adds a pair.
+      const received = p.rules.dragonRunes - st.runePile[0]! - n;
+      expect(st.rk.filter((k) => k >= 0)).toHaveLength(2 * n + 2 * received);
       expect(checkInvariants(st)).toEqual([]);
     }
   });

@@ -22,6 +22,10 @@ describe('random complete games', () => {
       expect(t.reasons.runes).toBeGreaterThan(n / 2);
       // Moves into enemies and neutrals: battles and diplomacy (the replay counts them twice).
       expect((counted.battles + counted.diplomacy) / 2).toBeGreaterThan(n / 2);
+      // M5's cards: sealed bids revealed, dragon runes received, Objectives claimed (RW-BID-*, RW-RUNE-10, RW-OBJ-03).
+      expect(counted.bids / 2).toBeGreaterThan(n / 2);
+      expect(counted.runesReceived / 2).toBeGreaterThan(n / 2);
+      expect(counted.objectives / 2).toBeGreaterThan(0);
     });
   for (const players of [2, 3, 4])
     it(`RW-IMPL-41, RW-IMPL-42, RW-FATE-07, RW-INFO-16, RW-INFO-11, RW-NEUT-10: 40 games of ${players} battle-seeking players, checked every 7 actions (diplomacy and allied neutrals included)`, () => {
@@ -46,11 +50,12 @@ describe('random complete games', () => {
       expect(t.capped).toBe(0);
       expect(ended(t.reasons)).toBe(20);
     }
-    // Heroes kept with Rally Support, Quest Phase moves and training, desertions over three (the replay counts twice).
+    // Heroes kept with Rally Support, Quest Phase moves and training (the replay counts twice). Desertions over
+    // three are checked in heroes.test.ts: since random players bid their influence away on Season cards (M5),
+    // a fourth hero drawn with Rally Support has become too rare for these 60 games.
     expect(counted.heroKept / 2).toBeGreaterThan(20);
     expect(counted.heroSteps / 2).toBeGreaterThan(500);
     expect(counted.heroTrained / 2).toBeGreaterThan(100);
-    expect(counted.heroDeserted / 2).toBeGreaterThan(0);
   });
 
   it('RW-IMPL-41, RW-MAP-07, RW-MAP-12, RW-MAP-19, RW-SETUP-22: boards built by random players and by the random-board helper, 6 games of each for 2, 3 and 4 players', () => {

@@ -35,6 +35,18 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
       x.pick = rng.pick(hand);
     }
   }
+  // Another seat's Objective: any card of his deck (RW-INFO-06); his sealed bid: any he could make (RW-INFO-05).
+  for (const s of others) {
+    const x = st.p[s]!;
+    if (x.obj < 0) continue;
+    const deck = st.decks.objectives[packOf(st.opts.data).objectives[x.obj]!.good ? 0 : 1]!;
+    if (!deck.length) continue;
+    const i = rng.int(deck.length);
+    [x.obj, deck[i]] = [deck[i]!, x.obj];
+  }
+  for (const f of st.stack)
+    if (f.k === 'bid' && f.step === 0)
+      for (const s of others) if (f.b[s]! >= 0) f.b[s] = rng.int(st.p[s]!.inf + 1);
   const kn = seat >= 0 ? st.p[seat]!.kn : [];
   const hidden = st.rk
     .map((k, a) => (k >= 0 && !st.rup[a] && !kn.includes(st.rh[a]!) ? a : -1))
@@ -144,6 +156,9 @@ export const counted = {
   heroSteps: 0,
   heroTrained: 0,
   heroDeserted: 0,
+  bids: 0,
+  runesReceived: 0,
+  objectives: 0,
 };
 const countingGame = {
   ...runewars,
@@ -161,6 +176,9 @@ const countingGame = {
       else if (e.key === 'rw.ev.heroStep') counted.heroSteps++;
       else if (e.key === 'rw.ev.heroTrained' || e.key === 'rw.ev.heroTrainedOne') counted.heroTrained++;
       else if (e.key === 'rw.ev.heroDeserted') counted.heroDeserted++;
+      else if (e.key === 'rw.ev.bids') counted.bids++;
+      else if (e.key === 'rw.ev.runeReceived') counted.runesReceived++;
+      else if (e.key === 'rw.ev.objectiveClaimed') counted.objectives++;
     return r;
   },
 };

@@ -166,7 +166,13 @@ describe('Season cards and turn windows', () => {
       seen.push(`${pr.seat}:${pr.kind}${pr.window ? `@${String(pr.args!.at)}` : ''}`);
       act(st, pr.seat, g.defaultAction(st, pr.seat)!);
     }
-    expect(seen).toEqual(['0:rw.window@preOrder', '0:rw.supremacy', '0:rw.window@postOrder']);
+    // The end checks: with 20 influence some good Objective is met (Voice of the Council), so he is asked (RW-OBJ-03).
+    expect(seen).toEqual([
+      '0:rw.window@preOrder',
+      '0:rw.supremacy',
+      '0:rw.window@postOrder',
+      '0:rw.objective',
+    ]);
   });
 });
 

@@ -1,0 +1,68 @@
+/**
+ * The heuristic bot's choices for M5's cards (cards.ts), from its own view only: it bids about half its
+ * influence for a dragon rune (a little to stay off the lowest bid where the lowest loses), settles ties
+ * in its own favour, places a received dragon rune in an area it controls (its home realm first) and the
+ * false one where nobody rules, and claims its Objective as soon as it can.
+ */
+import type { Rng, Seat } from '@tabula/engine';
+import type { Pack } from './pack.js';
+import type { Frame, RwAction, RwView } from './types.js';
+
+export const CARD_FRAMES = new Set<Frame['k']>(['bid', 'receive', 'objective']);
+
+function ctrlOf(v: RwView, a: number): Seat {
+  if (v.own[a]! >= 0) return v.own[a]!;
+  if (v.sh[a]! >= 0) return v.sh[a]!;
+  return v.home[a]!;
+}
+
+export function cardChoice(
+  p: Pack,
+  v: RwView,
+  seat: Seat,
+  top: Frame,
+  legal: RwAction[],
+  rng: Rng,
+): RwAction {
+  const pick = (score: (a: RwAction) => number): RwAction => {
+    let best = legal[0]!,
+      bs = -Infinity;
+    for (const a of legal) {
+      const s = score(a) + rng.float() * 1e-3;
+      if (s > bs) {
+        bs = s;
+        best = a;
+      }
+    }
+    return best;
+  };
+  switch (top.k) {
+    case 'bid': {
+      const e = p.seasons[top.c]!.effects[top.i];
+      const os = e?.do === 'bid' ? e.outcomes : [];
+      if (top.step === 0) {
+        const inf = v.players[seat]!.inf;
+        // A rune for the highest: about half; otherwise just off the bottom.
+        const want = os.some((o) => o.who === 0 && o.get === 0) ? Math.ceil(inf / 2) : Math.min(inf, 1);
+        return pick((a) => (a.type === 'bid' ? -Math.abs(a.n - want) : -99));
+      }
+      // A tie: himself first for the highest, anyone else for the lowest.
+      const lowest = top.hi >= 0 || !os.some((o) => o.who === 0);
+      return pick((a) => (a.type === 'rank' ? (a.seat === seat ? (lowest ? -1 : 1) : 0) : -9));
+    }
+    case 'receive': {
+      const first = v.players[seat]!.rune < 0;
+      return pick((a) => {
+        if (a.type !== 'rune') return a.type === 'done' ? 0 : -1;
+        const c = ctrlOf(v, a.area);
+        // The dragon where he rules (his home realm best), the false rune where nobody does.
+        if (top.by !== top.seat) return c === top.seat ? 0 : -1;
+        return first ? (c === seat ? 2 + (v.home[a.area] === seat ? 1 : 0) : 0) : c < 0 ? 1 : 0;
+      });
+    }
+    case 'objective':
+      return pick((a) => (a.type === 'objective' && a.claim ? 1 : 0));
+    default:
+      return legal[0]!;
+  }
+}
