@@ -386,8 +386,21 @@ describe('Nations at its drawn table', () => {
             await page.screenshot({ path: `${dir}nations-table-${locale}-${size}-full.png`, fullPage: true });
             expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
             expect(await axeSerious(page), `${locale} ${size} mine`).toEqual([]);
-            await page.getByRole('tab').nth(1).tap();
+            // One swipe to the left brings the board (a tap on its tab would too).
+            await page.evaluate(() => {
+              const el = document.querySelector('[data-testid=nat-mine]')!;
+              const at = (x: number) => [new Touch({ identifier: 1, target: el, clientX: x, clientY: 400 })];
+              el.dispatchEvent(
+                new TouchEvent('touchstart', { bubbles: true, touches: at(300), changedTouches: at(300) }),
+              );
+              el.dispatchEvent(
+                new TouchEvent('touchend', { bubbles: true, touches: [], changedTouches: at(120) }),
+              );
+            });
             await page.getByTestId('nat-progress').waitFor();
+            expect(await page.getByRole('tab', { selected: true }).innerText()).toMatch(
+              /Progress board|Поле прогресса/,
+            );
             await page.locator('[data-testid=nat-progress] [data-targets]').first().tap();
             await page.getByTestId('nat-selected').waitFor();
             await settle(page);
