@@ -3,8 +3,9 @@
  * world sampling, measured through the engine contract only, so it works for every game.
  * Everything runs on the calling thread: plain single-threaded Node, one core.
  */
-import type { AnyGame, GameRecord, Seat } from '@tabula/engine';
+import type { AnyGame, GameRecord, Prompt, Seat } from '@tabula/engine';
 import { choosePrompt, newRecord, Rng, SPECTATOR, stateHash } from '@tabula/engine';
+import { guideOf, levelBudget, searchDecision, searchTuning } from '@tabula/bots';
 
 export interface BenchOptions {
   /** Seats at the table (default 4, clamped to the game's range). */
@@ -64,6 +65,21 @@ export interface BenchResult {
   };
   clone: { samples: number; us: number };
   sampleWorld: { samples: number; us: number };
+  /**
+   * The search bot's `strong` level (packages/bots) on mid-game decisions with a choice (states of the
+   * random games above): iterations a second and ms a decision (median, 99th
+   * percentile), both in processor time (a core of its own, whatever else the machine runs), at the
+   * level's budget.
+   */
+  search: {
+    decisions: number;
+    /** The level's iterations a decision. */
+    budget: number;
+    iterations: number;
+    iterationsPerSecond: number;
+    msMedian: number;
+    msP99: number;
+  };
 }
 
 export class BenchFailure extends Error {}
@@ -284,6 +300,47 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
       worlds++;
     }
 
+  // 4. The search bot's strong level on the mid-game decisions with a choice, within the time budget.
+  progress(`${game.id}: the search bot's strong level`);
+  const strong = levelBudget(game, 'strong');
+  const times: number[] = [];
+  let iterations = 0,
+    searchTime = 0,
+    cpuTime = 0;
+  const srng = new Rng(`${prefix}:search`);
+  const points = samples.filter((s) => game.legalActions(s.state, s.seat).length > 1);
+  // Every point once at least (at most 40), then more rounds while the time budget lasts.
+  const limit = Math.min(points.length, 40);
+  for (let i = 0; limit > 0 && i < 4 * limit; i++) {
+    if (i >= limit && searchTime >= budget * 1000) break;
+    const s = points[i % limit]!;
+    const prompt = game.prompts(s.state).find((p: Prompt) => p.seat === s.seat)!;
+    const ctx = {
+      seat: s.seat,
+      view: game.view(s.state, s.seat),
+      legal: game.legalActions(s.state, s.seat),
+      prompt,
+      rng: srng.fork('ctx'),
+    };
+    const guide = guideOf(game, `${prefix}:${i}`);
+    const t = now();
+    const c = process.cpuUsage();
+    const r = searchDecision(game, ctx, srng.fork('search'), {
+      ...searchTuning(game),
+      ...strong,
+      ...(guide ? { guide } : {}),
+    });
+    const dt = now() - t;
+    const cpu = process.cpuUsage(c);
+    times.push((cpu.user + cpu.system) / 1000);
+    cpuTime += (cpu.user + cpu.system) / 1000;
+    searchTime += dt;
+    iterations += r.stats.iterations;
+  }
+  times.sort((a, b) => a - b);
+  const q = (x: number) =>
+    times.length ? times[Math.min(times.length - 1, Math.ceil(x * times.length) - 1)]! : 0;
+
   return {
     game: game.id,
     rulesVersion: game.rulesVersion,
@@ -316,5 +373,13 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
     },
     clone: { samples: clones, us: round((cloneTime * 1000) / Math.max(1, clones), 2) },
     sampleWorld: { samples: worlds, us: round((worldTime * 1000) / Math.max(1, worlds), 2) },
+    search: {
+      decisions: times.length,
+      budget: strong.iterations ?? 0,
+      iterations,
+      iterationsPerSecond: Math.round(iterations / Math.max(1e-9, cpuTime / 1000)),
+      msMedian: round(q(0.5), 1),
+      msP99: round(q(0.99), 1),
+    },
   };
 }

@@ -19,7 +19,8 @@ const HELP = `Usage: npm run bench -- <game|all> [options]
 
 Measures a game's engine through the contract only, on one core (single-threaded Node):
 random playouts (games/s, µs per action including legal-action listing), replay speed with a
-final-hash check, JSON view sizes, clone and sampleWorld times.
+final-hash check, JSON view sizes, clone and sampleWorld times, and the search bot's strong level
+(iterations a second, ms a decision).
 
 Games: ${GAMES.map((g) => (g.info ? `${g.id} (${g.info.shortId})` : g.id)).join(', ')}, or "all".
 "server" instead of a game measures the game server under WebSocket load (server --help).
@@ -92,6 +93,11 @@ function human(r: BenchResult & { winRates?: WinRateResult[] }): string {
       'sampleWorld',
       `${fmt(r.sampleWorld.us)} µs`,
       `${fmt(r.sampleWorld.samples, 0)} samples for the seat to move`,
+    ],
+    [
+      'search iterations/s',
+      fmt(r.search.iterationsPerSecond, 0),
+      `the search bot's strong level (${fmt(r.search.budget, 0)} iterations a decision): ${fmt(r.search.msMedian, 1)} ms median, ${fmt(r.search.msP99, 1)} ms p99 over ${r.search.decisions} mid-game decisions`,
     ],
   ];
   for (const w of r.winRates ?? [])

@@ -36,8 +36,13 @@ export interface GameLine {
   share: number | null;
   reason: string;
   actions: number;
-  /** The measured bot's decisions with more than one legal action, and ms for each. */
+  /** The measured bot's decisions with more than one legal action: wall-clock ms for each. */
   ms: number[];
+  /**
+   * The same decisions' processor time (ms of this process, user and system): what they take on a core
+   * of their own, whatever else the machine runs.
+   */
+  cpuMs?: number[];
 }
 
 export interface WinRateResult {
@@ -52,6 +57,9 @@ export interface WinRateResult {
   choices: number;
   msMedian: number;
   msP99: number;
+  /** The same in processor time (a core of its own). */
+  cpuMsMedian: number;
+  cpuMsP99: number;
   /** Sum over games of 1/|winners| when the bot is among the winners. */
   wins: number;
   winRate: number;
@@ -87,15 +95,21 @@ export function winRate(game: AnyGame, o: WinRateOptions): WinRateResult {
     const hero = g % players;
     const inner = makeBot(game, o.bot, `${seed}:hero`);
     const ms: number[] = [];
+    const cpuMs: number[] = [];
     const timed: Bot = {
       name: inner.name,
       choose(ctx: BotContext) {
         const t = performance.now();
+        const c = process.cpuUsage();
         const a = inner.choose(ctx);
         const dt = performance.now() - t;
+        const cpu = process.cpuUsage(c);
         botTime += dt;
         decisions++;
-        if (ctx.legal.length > 1) ms.push(Math.round(dt * 100) / 100);
+        if (ctx.legal.length > 1) {
+          ms.push(Math.round(dt * 100) / 100);
+          cpuMs.push(Math.round((cpu.user + cpu.system) / 10) / 100);
+        }
         if (!ctx.legal.includes(a))
           throw new Error(
             `${o.bot} returned an action that is not one of its legal actions: ${JSON.stringify(a)}`,
@@ -120,6 +134,7 @@ export function winRate(game: AnyGame, o: WinRateOptions): WinRateResult {
       reason: capped ? 'capped' : r.outcome!.reason,
       actions: r.actions,
       ms,
+      cpuMs,
     };
     lines.push(line);
     o.onGame?.(line);
@@ -165,6 +180,7 @@ export function summarize(lines: readonly GameLine[]): WinRateResult {
   const seatGames = new Array<number>(players).fill(0);
   const reasons: Record<string, number> = {};
   const ms: number[] = [];
+  const cpu: number[] = [];
   for (const l of lines) {
     actions += l.actions;
     seatGames[l.hero]!++;
@@ -175,8 +191,10 @@ export function summarize(lines: readonly GameLine[]): WinRateResult {
       seatWins[l.hero]! += l.share;
     }
     for (const x of l.ms) ms.push(x);
+    for (const x of l.cpuMs ?? []) cpu.push(x);
   }
   ms.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   const p = wins / n;
   return {
     game: first?.game ?? '',
@@ -188,6 +206,8 @@ export function summarize(lines: readonly GameLine[]): WinRateResult {
     choices: ms.length,
     msMedian: quantile(ms, 0.5),
     msP99: quantile(ms, 0.99),
+    cpuMsMedian: quantile(cpu, 0.5),
+    cpuMsP99: quantile(cpu, 0.99),
     wins: Math.round(wins * 1000) / 1000,
     winRate: round4(p),
     ci95: round4(1.96 * Math.sqrt((p * (1 - p)) / n)),

@@ -49,7 +49,7 @@ function report(r: WinRateResult): void {
   );
   console.log(`  actions/game  ${r.actionsPerGame}`);
   console.log(
-    `  bot speed     ${r.msMedian} ms median, ${r.msP99} ms p99 over ${r.choices} decisions with a choice` +
+    `  bot speed     ${r.cpuMsMedian} ms median, ${r.cpuMsP99} ms p99 of processor time (wall clock ${r.msMedian}, ${r.msP99}) over ${r.choices} decisions with a choice` +
       (r.decisions ? `; ${r.usPerDecision} µs mean over all ${r.decisions} (incl. its view)` : ''),
   );
   if (r.seconds) console.log(`  time          ${r.seconds} s`);

@@ -9,7 +9,7 @@
  * - `ismcts:<N>` (N iterations a decision), `ismcts:<M>ms` (M milliseconds), `ismcts:<N>:<M>ms` (whichever
  *   ends first): the generic search bot (ismcts.ts), guided by the game's strongest own bot;
  * - the levels named for players (`levelsOf`): `beginner` (the game's strongest own bot), `standard` and
- *   `strong` (the search bot at the game's two budgets, `GameModule.searchBudgets`, else ours).
+ *   `strong` (the search bot at the game's two budgets, `GameModule.search`, else ours).
  */
 import type { AnyGame, Bot, BotContext } from '@tabula/engine';
 import { Rng } from '@tabula/engine';
@@ -40,7 +40,7 @@ export type Level = (typeof LEVELS)[number];
  * Iterations a decision of the search levels when a game declares none: small enough for a strong
  * decision in about a quarter of a second on one core of the slowest of our engines.
  */
-export const DEFAULT_SEARCH_BUDGETS = { standard: 100, strong: 400 } as const;
+export const DEFAULT_SEARCH_BUDGETS = { standard: 60, strong: 250 } as const;
 
 /**
  * A safety cap on a level's thinking time (ms), far above its usual time: a level is defined by its
@@ -57,7 +57,10 @@ export function ownBot(game: AnyGame): string | undefined {
 
 /** The budgets of the two search levels for a game. */
 export function searchBudgets(game: AnyGame): { standard: number; strong: number } {
-  return { ...DEFAULT_SEARCH_BUDGETS, ...(game.searchBudgets ?? {}) };
+  return {
+    standard: game.search?.standard ?? DEFAULT_SEARCH_BUDGETS.standard,
+    strong: game.search?.strong ?? DEFAULT_SEARCH_BUDGETS.strong,
+  };
 }
 
 /**
@@ -91,6 +94,30 @@ export function isBotName(game: AnyGame, name: string): boolean {
   return botNames(game).includes(name) || parseSearchName(name) !== null;
 }
 
+/**
+ * How the search plays when a name gives only its budget (the levels, `ismcts:<N>`): guided by the game's
+ * strongest own bot; with the game's evaluation, positions are scored where the tree ends (no random
+ * playout: random moves would only blur the evaluation) and a decision's further steps are taken greedily.
+ * A game's hints (`GameModule.search`) override these.
+ */
+export const SEARCH_TUNING: Partial<IsmctsOptions> = { playoutDepth: 0, greedySteps: 8 };
+
+/** The search's tuning for a game: ours, then the game's hints. */
+export function searchTuning(game: AnyGame): Partial<IsmctsOptions> {
+  const h = game.search ?? {};
+  const out: Partial<IsmctsOptions> = { ...SEARCH_TUNING };
+  if (h.playout !== undefined) out.playout = h.playout;
+  if (h.playoutDepth !== undefined) out.playoutDepth = h.playoutDepth;
+  if (h.greedySteps !== undefined) out.greedySteps = h.greedySteps;
+  return out;
+}
+
+/** The game's strongest own bot as the search's guide, or none. */
+export function guideOf(game: AnyGame, seed: string): Bot | undefined {
+  const name = ownBot(game);
+  return name ? game.bots![name]!({ seed: `${seed}:guide` }) : undefined;
+}
+
 /** The search bot at a budget, guided by the game's strongest own bot. */
 export function searchBot(
   game: AnyGame,
@@ -98,9 +125,13 @@ export function searchBot(
   seed: string,
   extra: Partial<IsmctsOptions> = {},
 ): Bot {
-  const guideName = ownBot(game);
-  const guide = guideName ? game.bots![guideName]!({ seed: `${seed}:guide` }) : undefined;
-  return ismctsBot(game, { ...budget, seed, ...(guide ? { guide } : {}), ...extra });
+  const guide = guideOf(game, seed);
+  return ismctsBot(game, { ...searchTuning(game), ...budget, seed, ...(guide ? { guide } : {}), ...extra });
+}
+
+/** A level's budget: its iterations a decision, and the safety cap on its time. */
+export function levelBudget(game: AnyGame, level: 'standard' | 'strong'): SearchBudget {
+  return { iterations: searchBudgets(game)[level], ms: LEVEL_MS_CAP };
 }
 
 /** Makes a bot by name for a game, or throws with the list of known names. */
@@ -113,7 +144,7 @@ export function makeBot(game: AnyGame, name: string, seed: string): Bot {
     if (own) return game.bots![own]!({ seed });
   }
   if (name === 'standard' || name === 'strong') {
-    const b = searchBot(game, { iterations: searchBudgets(game)[name], ms: LEVEL_MS_CAP }, seed);
+    const b = searchBot(game, levelBudget(game, name), seed);
     return { name, choose: (ctx) => b.choose(ctx) };
   }
   const budget = parseSearchName(name);

@@ -52,12 +52,35 @@ export interface IsmctsOptions extends SearchBudget {
   exploration?: number;
   /** Actions of a playout before the game's evaluation ends it (games with `evaluate`). */
   playoutDepth?: number;
+  /**
+   * How a playout's seats act: `random` (uniform among the legal actions), `default` (each takes its
+   * timeout default, e.g. a pass, so that every line is judged after everyone stops where it is), or
+   * `guide` (each seat plays as the guide bot would in its place, told only that seat's view of the
+   * sampled world; a random action now and then, `playoutNoise`): the search then improves on the guide
+   * (Tesauro and Galperin's rollouts) at the price of a view and a guide's decision a step.
+   */
+  playout?: 'random' | 'default' | 'guide';
+  /** With `guide` playouts: the share of steps taken at random instead (0..1). */
+  playoutNoise?: number;
+  /**
+   * With the game's evaluation: a seat's further steps of a decision it has begun (the same seat acting again
+   * at once: a bought card's slot, the next part of a compound answer) are taken greedily — each candidate
+   * tried on a copy and the best for that seat kept, as a player finishes what he started — instead of
+   * being branched on (the average over its poor finishes would hide a good first step). At most this many
+   * candidates are tried (a random sample beyond); 0 turns it off.
+   */
+  greedySteps?: number;
   /** Actions a playout may take at most when the game has no evaluation (then scored as a draw). */
   playoutCap?: number;
   /** The bot whose choice orders the root (usually the game's heuristic), or none. */
   guide?: Bot;
   /** How strongly the guide's choice is preferred (virtual visits in the final count; bias in UCB). */
   guideWeight?: number;
+  /**
+   * The search departs from the guide's choice only when its own choice's mean reward beats the guide's by
+   * at least this much (a chance of winning, 0..1): a rule of thumb is not overruled on noise.
+   */
+  guideMargin?: number;
   /** Called after every searched decision with its figures (tests, benches). */
   onDecision?: (stats: SearchStats) => void;
   /** The clock, for a millisecond budget (tests may pass a fake one). */
@@ -106,8 +129,38 @@ const DEFAULTS = {
   playoutDepth: 30,
   playoutCap: 20_000,
   guideWeight: 3,
+  guideMargin: 0.02,
   worlds: 32,
+  greedySteps: 0,
 };
+
+/** The best of `moves` for `seat` by the game's evaluation one step ahead (a sample of `k` if more). */
+function greedy(
+  game: AnyGame,
+  evaluate: (s: unknown) => number[],
+  world: unknown,
+  seat: Seat,
+  moves: unknown[],
+  k: number,
+  rng: Rng,
+): unknown {
+  let best = moves[0];
+  let bestV = -Infinity;
+  const n = moves.length;
+  const step = n > k ? n / k : 1;
+  const offset = n > k ? rng.float() * step : 0;
+  for (let j = 0; j < Math.min(n, k); j++) {
+    const a = moves[Math.min(n - 1, Math.floor(offset + j * step))];
+    const c = game.clone(world);
+    if (!game.apply(c, seat, a).ok) continue;
+    const v = (evaluate(c)[seat] ?? 0) + rng.float() * 1e-9;
+    if (v > bestV) {
+      bestV = v;
+      best = a;
+    }
+  }
+  return best;
+}
 
 /** One decision's search. Exported for tests and benches; bots call it through `ismctsBot`. */
 export function searchDecision(
@@ -126,6 +179,10 @@ export function searchDecision(
   const me = ctx.seat;
   const legal = ctx.legal;
   const evaluate = game.evaluate?.bind(game) as ((s: unknown) => number[]) | undefined;
+  const byDefault = o.playout === 'default';
+  const byGuide = o.playout === 'guide' && o.guide ? o.guide : undefined;
+  const noise = o.playoutNoise ?? 0.1;
+  const k = evaluate ? (o.greedySteps ?? DEFAULTS.greedySteps) : 0;
 
   const root = newNode();
   const rootKeys = legal.map((a) => keyOf(me, a));
@@ -160,6 +217,7 @@ export function searchDecision(
     let expanded = false;
     let steps = 0;
     let depth = 0;
+    let last = -1;
     // Selection and expansion.
     while (!expanded && steps < cap && !game.outcome(world)) {
       let p: Prompt | undefined;
@@ -178,9 +236,16 @@ export function searchDecision(
       const seat = p.seat;
       if (moves.length === 0) break;
       steps++;
-      if (moves.length === 1 || (seat !== me && p.secret)) {
-        // Forced, or unobservable by the bot: no branching.
-        const a = moves.length === 1 ? moves[0] : moves[rng.int(moves.length)];
+      const cont = seat === last;
+      last = seat;
+      if (moves.length === 1 || (seat !== me && p.secret) || (cont && k > 0)) {
+        // Forced, unobservable by the bot, or the next step of a decision begun: no branching.
+        const a =
+          moves.length === 1
+            ? moves[0]
+            : cont && k > 0
+              ? greedy(game, evaluate!, world, seat, moves, k, rng)
+              : moves[rng.int(moves.length)];
         if (!game.apply(world, seat, a).ok) break;
         continue;
       }
@@ -235,7 +300,15 @@ export function searchDecision(
       if (!p) break;
       const moves = game.legalActions(world, p.seat);
       if (moves.length === 0) break;
-      if (!game.apply(world, p.seat, moves[rng.int(moves.length)]).ok) break;
+      let a: unknown = null;
+      if (k > 0 && p.seat === last && moves.length > 1)
+        a = greedy(game, evaluate!, world, p.seat, moves, k, rng);
+      else if (byDefault) a = game.defaultAction(world, p.seat);
+      else if (byGuide && moves.length > 1 && rng.float() >= noise)
+        a = byGuide.choose({ seat: p.seat, view: game.view(world, p.seat), legal: moves, prompt: p, rng });
+      if (a === null) a = moves[rng.int(moves.length)];
+      last = p.seat;
+      if (!game.apply(world, p.seat, a).ok) break;
       steps++;
       played++;
     }
@@ -268,6 +341,9 @@ export function searchDecision(
       index = i;
     }
   }
+  const margin = o.guideMargin ?? DEFAULTS.guideMargin;
+  if (guided >= 0 && index !== guided && visits[guided]! > 0 && means[index]! - means[guided]! < margin)
+    index = guided;
   return {
     index,
     stats: {

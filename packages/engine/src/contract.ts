@@ -256,10 +256,10 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
    */
   evaluate?(state: S): number[];
   /**
-   * Iterations a decision of the generic search bot's two levels, `standard` and `strong` (packages/bots),
-   * when this game wants others than the default: a slow engine searches fewer worlds in the same time.
+   * How the generic search bot (packages/bots) should search this game where its defaults do not suit it:
+   * the iterations a decision of its two levels, and how its playouts are played.
    */
-  readonly searchBudgets?: { standard?: number; strong?: number };
+  readonly search?: SearchHints;
   /** Game-specific bots; the generic random bot is always available beside them. */
   readonly bots?: Record<string, BotFactory<V, A>>;
   /** Its name, description and length for lobbies (message keys of `messages`). */
@@ -292,6 +292,22 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
    * a seat cannot see; the property kit checks every false answer (`runPropertyGame` with `perturbHidden`).
    */
   reveals?(before: S, after: S, seat: Seat, action: A, events: readonly GameEvent[]): boolean;
+}
+
+/** A game's hints to the generic search bot (all optional; see packages/bots/src/ismcts.ts). */
+export interface SearchHints {
+  /** Iterations a decision of the `standard` and `strong` levels (a slow engine affords fewer). */
+  standard?: number;
+  strong?: number;
+  /**
+   * How playouts are played: uniformly at random, by every seat's timeout default, or as the game's own
+   * strongest bot would play each seat (worth it when that bot decides in microseconds).
+   */
+  playout?: 'random' | 'default' | 'guide';
+  /** Actions of a playout before `evaluate` scores it (games with an evaluation). */
+  playoutDepth?: number;
+  /** Candidates tried for a seat's further steps of a decision it has begun (0: branched on instead). */
+  greedySteps?: number;
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */

@@ -12,6 +12,7 @@ import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
 import { heuristicBot } from './bot.js';
 import { targetsOf } from './targets.js';
+import { evaluate } from './evaluate.js';
 import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
@@ -58,6 +59,9 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   seating: (st) => st.seating.slice(),
   seatTags: (st, seat) => ({ tribe: st.p[seat]!.tribe ?? '?' }),
   targetsOf,
+  evaluate,
+  // The search bot's playouts are played by the heuristic (microseconds a decision), 100 steps deep.
+  search: { standard: 30, strong: 100, playout: 'guide', playoutDepth: 100 },
   bots: { heuristic: heuristicBot },
   info,
   optionsSchema,

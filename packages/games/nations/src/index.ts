@@ -97,6 +97,7 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
       st.players.map((_, s) => evaluate(st, s)),
       3,
     ),
+  search: { standard: 100, strong: 400 },
   bots: { heuristic: heuristicBot },
   info,
   optionsSchema,

@@ -13,6 +13,7 @@ import { describeAction, describePrompt, eventGroup, formatEvent, progress } fro
 import { renderView } from './text.js';
 import { targetsOf } from './targets.js';
 import { heuristicBot } from './bot.js';
+import { evaluate } from './evaluate.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
 
@@ -98,6 +99,8 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
     if (st.over) tags.route = vpSources(st, seat);
     return tags;
   },
+  evaluate,
+  search: { standard: 60, strong: 240 },
   bots: { heuristic: heuristicBot },
   info: {
     shortId: 'sfr',
