@@ -45,6 +45,11 @@ export const heroesEn: Record<string, string> = {
   'rw.err.noMove': 'This hero cannot move.',
   'rw.err.healFriendly': 'A hero heals only in an area you control.',
   'rw.err.trainLimit': 'An attribute takes at most +2 in training.',
+  'rw.text.heroes': 'Heroes (Hero deck: {n} cards):',
+  'rw.text.hero':
+    '{hero} ({seat}) in {area}: Strength {str}, Agility {agi}, Wisdom {wis}, damage {dmg} of {hp}',
+  'rw.text.heroRouted':
+    '{hero} ({seat}) in {area}, routed: Strength {str}, Agility {agi}, Wisdom {wis}, damage {dmg} of {hp}',
 };
 
 export const heroesRu: Record<string, string> = {
@@ -93,4 +98,8 @@ export const heroesRu: Record<string, string> = {
   'rw.err.noMove': 'Этот герой не может перемещаться.',
   'rw.err.healFriendly': 'Герой лечится только в подконтрольной вам локации.',
   'rw.err.trainLimit': 'Тренировка даёт характеристике не больше +2.',
+  'rw.text.heroes': 'Герои (в колоде героев карт: {n}):',
+  'rw.text.hero': '{hero} ({seat}), {area}: сила {str}, ловкость {agi}, мудрость {wis}, раны {dmg} из {hp}',
+  'rw.text.heroRouted':
+    '{hero} ({seat}), {area}, обращён в бегство: сила {str}, ловкость {agi}, мудрость {wis}, раны {dmg} из {hp}',
 };

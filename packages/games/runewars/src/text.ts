@@ -15,6 +15,7 @@ import { messages } from './messages.js';
 import type { Pack } from './pack.js';
 import { ICON_INF, ICON_TAC, packOf } from './pack.js';
 import type { RwView } from './types.js';
+import { heroLines } from './text-heroes.js';
 import { RES, SEASONS } from './types.js';
 
 const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([messages], l, k, p);
@@ -212,6 +213,7 @@ export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string):
     )
     .filter(Boolean);
   if (titles.length) lines.push(`  ${tr(l, 'rw.text.titles', { titles: titles.join(', ') })}`);
+  for (const x of heroLines(p, v, l, seatName)) lines.push(x);
   lines.push('', tr(l, 'rw.text.board'));
   for (const a of b.on) {
     const area = p.areas[a]!;

@@ -407,6 +407,22 @@ describe('the Quest Phase', () => {
     expect(st.hero!.dmg[hero('verikas')]).toBe(1);
   });
 
+  it('RW-INFO-01: the text view lists the heroes in play (controller, area, attributes with training, damage) and the Hero deck’s size, in English and Russian, without ids', () => {
+    const st = game('h-textview');
+    const v = hero('valadir');
+    onlyHeroes(st, [[0, 'valadir', 'LEa']]);
+    st.hero!.tr[v * 3] = 2;
+    st.hero!.dmg[v] = 1;
+    const en = g.renderText!(g.view(st, 1), 'en', (s) => `P${s}`);
+    expect(en).toContain(`Sir Valadir (P0)`);
+    expect(en).toContain(`Strength ${p.heroes[v]!.att[0]! + 2}`);
+    expect(en).toContain(`damage 1 of ${p.heroes[v]!.health}`);
+    expect(en).toContain(`Hero deck: ${st.hero!.deck.length} cards`);
+    const ru = g.renderText!(g.view(st, 1), 'ru', (s) => `P${s}`);
+    expect(ru).toContain('Сэр Валадир (P0)');
+    for (const t of [en, ru]) expect(t).not.toMatch(/valadir|\{|\brw\./);
+  });
+
   it('texts: every hero prompt, action and event has English and Russian words without ids', () => {
     for (const k of Object.keys(messages.en!).filter((x) => /hero|quest|desert|attr/i.test(x)))
       expect(messages.ru![k], k).toBeTruthy();
