@@ -5,17 +5,21 @@
  * (its masks, its identity caches) are its deck (`deck.ts`).
  */
 import {
+  EVENT_CARDS,
   NATIONS,
   nationBoard,
   printedCard,
   progressCard,
   PROGRESS_CARDS,
+  PROMO_EVENT_CARDS,
   PROMO_PROGRESS_CARDS,
+  SOLO_TILES,
 } from './data.js';
 import type { Player } from './state.js';
 import type {
   Cond,
   Counter,
+  Effect,
   Modifier,
   ModifierBody,
   NationBoard,
@@ -258,12 +262,14 @@ export let GENERATION = 0;
 /** Tests only: makes a custom card known to `card()` (scenarios with invented cards, spec §24). */
 export function registerTestCard(c: ProgressCard): void {
   CARDS.set(c.id, new CardEntry(c, splitMods(c.static)));
+  noteTags(c);
   GENERATION++;
 }
 /** Tests only: re-reads a card whose data object was changed in place (its compiled entry and the decks). */
 export function refreshCard(id: string): void {
   const c = entry(id).c;
   CARDS.set(id, new CardEntry(c, splitMods(c.static)));
+  noteTags(c);
   GENERATION++;
 }
 /** Every compiled card (progress, promo, printed), for the masks of the decks (`deck.ts`). */
@@ -310,3 +316,119 @@ export function board(p: Player): NationBoard {
   const e = boardEntry(p);
   return p.side === 'B' ? e.B : e.A;
 }
+
+/**
+ * The vocabulary tag of an object (an effect, a condition, a counter of §19.1): the index in `tags` of the first
+ * tag key it has (-1: none), in the order the rules used to test them one by one. A chain of `in` tests is a
+ * megamorphic lookup each (about 13 ns); the tags of every object of the card data are looked up once, at load
+ * (`noteTags`), in a WeakMap, a memo of a pure function of immutable data (as `compileMod`). An object made by the
+ * rules or read from a saved state is tagged by the chain and never added: adding keys without end would cost
+ * the garbage collector more than the chain.
+ */
+class TagMemo {
+  private readonly memo = new WeakMap<object, number>();
+  constructor(private readonly tags: readonly string[]) {}
+  /** The tag of x by the chain of tests. */
+  chain(x: object): number {
+    const tags = this.tags;
+    for (let i = 0; i < tags.length; i++) if (tags[i]! in x) return i;
+    return -1;
+  }
+  of(x: object): number {
+    const k = this.memo.get(x);
+    return k === undefined ? this.chain(x) : k;
+  }
+  note(x: object): void {
+    const k = this.chain(x);
+    if (k >= 0) this.memo.set(x, k);
+  }
+}
+/** Effect tags (§19.1 Effect), by group: resources and VP, workers and architects, the table, flow. */
+export const ET = {
+  gain: 0,
+  gainChoice: 1,
+  pay: 2,
+  payDownTo: 3,
+  vp: 4,
+  gainWorker: 5,
+  loseWorker: 6,
+  hireArchitectFree: 7,
+  removeArchitectFromWonder: 8,
+  privateArchitects: 9,
+  extraActions: 10,
+  deployFree: 11,
+  optionalUndeploy: 12,
+  takeCardFree: 13,
+  swapBoardCards: 14,
+  skipTurn: 15,
+  moveInOrder: 16,
+  lockPlayerOrder: 17,
+  removeCard: 18,
+  restoreWarLosses: 19,
+  modifier: 20,
+  choice: 21,
+  offer: 22,
+  if: 23,
+  repeat: 24,
+  forEach: 25,
+  hook: 26,
+} as const satisfies Partial<Record<AnyKey<Effect>, number>>;
+/** Every key of every member of a union. */
+type AnyKey<U> = U extends unknown ? keyof U & string : never;
+/** The members of union U with no key among `Tags` (none: every member is tagged; a compile check). */
+type Untagged<U, Tags> = U extends unknown ? ([keyof U & Tags] extends [never] ? U : never) : never;
+export const effectTagsCover: [Untagged<Effect, keyof typeof ET>] extends [never] ? true : never = true;
+/** The tag of an effect (`ET`), -1 for none. */
+const EFFECT_TAGS = new TagMemo(Object.keys(ET));
+export const effectTag = (e: Effect): number => EFFECT_TAGS.of(e);
+/** Condition tags (§19.1 Cond). */
+export const CT = {
+  best: 0,
+  worst: 1,
+  passed: 2,
+  manned: 3,
+  has: 4,
+  boughtThisRound: 5,
+  aboveWarMarker: 6,
+  warBoughtBy: 7,
+  defeatedInWar: 8,
+  wonderInProgress: 9,
+  count: 10,
+  metric: 11,
+  all: 12,
+  any: 13,
+  not: 14,
+} as const satisfies Partial<Record<AnyKey<Cond>, number>>;
+export const condTagsCover: [Untagged<Cond, keyof typeof CT>] extends [never] ? true : never = true;
+/** The tag of a condition (`CT`), -1 for none. */
+const COND_TAGS = new TagMemo(Object.keys(CT));
+export const condTag = (c: Cond): number => COND_TAGS.of(c);
+/** Counter tags (§19.1 Counter). */
+export const KT = {
+  constant: 0,
+  resource: 1,
+  emptyTrackSpaces: 2,
+  boughtThisRound: 3,
+  cards: 4,
+  workersOn: 5,
+} as const satisfies Partial<Record<AnyKey<Counter>, number>>;
+/** The tag of a counter (`KT`), -1 for none ({ die: 6 }: rolled by the effect interpreter). */
+const COUNTER_TAGS = new TagMemo(Object.keys(KT));
+export const counterTag = (k: Counter): number => COUNTER_TAGS.of(k);
+
+/**
+ * Notes the vocabulary tags of every object under x (card data: a card, a nation board, an event, a tile; the
+ * rules' own constant effects).
+ */
+export function noteTags(x: unknown): void {
+  if (x === null || typeof x !== 'object') return;
+  if (Array.isArray(x)) {
+    for (const y of x) noteTags(y);
+    return;
+  }
+  EFFECT_TAGS.note(x);
+  COND_TAGS.note(x);
+  COUNTER_TAGS.note(x);
+  for (const k in x) noteTags((x as Record<string, unknown>)[k]);
+}
+noteTags([PROGRESS_CARDS, PROMO_PROGRESS_CARDS, EVENT_CARDS, PROMO_EVENT_CARDS, NATIONS, SOLO_TILES]);

@@ -4,7 +4,18 @@
  */
 import { E } from './config.js';
 import type { CardEntry, CardMods, CMod } from './compiled.js';
-import { BOARD_KINDS, board, card, compileMod, kindBit, MK } from './compiled.js';
+import {
+  BOARD_KINDS,
+  board,
+  card,
+  compileMod,
+  condTag,
+  counterTag,
+  CT,
+  kindBit,
+  KT,
+  MK,
+} from './compiled.js';
 import type { Deck } from './deck.js';
 import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, deckOf, inPlay } from './deck.js';
 import type { Inst, NatState, Player } from './state.js';
@@ -31,6 +42,8 @@ export {
   F_MOD,
   F_TRIG,
   F_ABIL,
+  ET,
+  effectTag,
 } from './compiled.js';
 export type { ModKey, RoundCond, CardMods } from './compiled.js';
 export { deckFor, deckOf, wealthFree } from './deck.js';
@@ -222,35 +235,50 @@ export function matches(st: NatState, c: ProgressCard, f: CardFilter): boolean {
 
 export function counter(st: NatState, s: number, k: Counter): number {
   const p = st.players[s]!;
-  if ('constant' in k) return k.constant;
-  if ('resource' in k) return Math.floor(p.res[k.resource] / k.per);
-  if ('emptyTrackSpaces' in k) {
-    const f = p.foodCap - p.foodFilled;
-    const b = p.stabCap - p.stabFilled;
-    return k.emptyTrackSpaces === 'food' ? f : k.emptyTrackSpaces === 'stability' ? b : f + b;
+  switch (counterTag(k)) {
+    case KT.constant:
+      return (k as { constant: number }).constant;
+    case KT.resource: {
+      const x = k as { resource: Res; per: number };
+      return Math.floor(p.res[x.resource] / x.per);
+    }
+    case KT.emptyTrackSpaces: {
+      const f = p.foodCap - p.foodFilled;
+      const b = p.stabCap - p.stabFilled;
+      const which = (k as { emptyTrackSpaces: 'food' | 'stability' | 'any' }).emptyTrackSpaces;
+      return which === 'food' ? f : which === 'stability' ? b : f + b;
+    }
+    case KT.boughtThisRound:
+      return countBought(st, s, (k as { boughtThisRound: CardFilter }).boughtThisRound);
+    case KT.cards:
+      return countCards(st, s, (k as { cards: CardFilter }).cards);
+    case KT.workersOn: {
+      let n = 0;
+      const f = (k as { workersOn: CardFilter }).workersOn;
+      for (const r of p.row) if (r && matches(st, instCard(st, r), f)) n += r.w;
+      return n;
+    }
+    default:
+      // { die: 6 } is rolled by the effect interpreter, never counted here.
+      return 0;
   }
-  if ('boughtThisRound' in k) {
-    let n = 0;
-    for (const id of p.bought) if (matches(st, card(id), k.boughtThisRound)) n++;
-    return n;
-  }
-  if ('cards' in k) {
-    let n = 0;
-    const f = k.cards;
-    const dk = deckOf(st);
-    for (const x of p.advisors) if (matches(st, dk.instEntry(x).c, f)) n++;
-    for (const x of p.row) if (x && !(f.requireManned && x.w === 0) && matches(st, dk.instEntry(x).c, f)) n++;
-    for (const x of p.colonies) if (matches(st, dk.instEntry(x).c, f)) n++;
-    for (const x of p.wonders) if (matches(st, dk.instEntry(x).c, f)) n++;
-    return n;
-  }
-  if ('workersOn' in k) {
-    let n = 0;
-    for (const r of p.row) if (r && matches(st, instCard(st, r), k.workersOn)) n += r.w;
-    return n;
-  }
-  // { die: 6 } is rolled by the effect interpreter, never counted here.
-  return 0;
+}
+/** The counter `{ boughtThisRound: f }`: the progress cards seat s bought this round that match f. */
+function countBought(st: NatState, s: number, f: CardFilter): number {
+  let n = 0;
+  for (const id of st.players[s]!.bought) if (matches(st, card(id), f)) n++;
+  return n;
+}
+/** The counter `{ cards: f }`: seat s's cards in play that match f (the row's manned ones if f says so). */
+function countCards(st: NatState, s: number, f: CardFilter): number {
+  const p = st.players[s]!;
+  let n = 0;
+  const dk = deckOf(st);
+  for (const x of p.advisors) if (matches(st, dk.instEntry(x).c, f)) n++;
+  for (const x of p.row) if (x && !(f.requireManned && x.w === 0) && matches(st, dk.instEntry(x).c, f)) n++;
+  for (const x of p.colonies) if (matches(st, dk.instEntry(x).c, f)) n++;
+  for (const x of p.wonders) if (matches(st, dk.instEntry(x).c, f)) n++;
+  return n;
 }
 
 // ---------------------------------------------------------------- what a condition reads
@@ -503,32 +531,66 @@ export function passedAs(st: NatState, s: number, which: 'first' | 'last'): bool
 
 /** A §19.1 condition for seat s (`snap`: the derived values of a state that does not change meanwhile). */
 export function cond(st: NatState, s: number, c: Cond, uncond = false, snap?: Snapshot): boolean {
-  if ('best' in c) return cmpSet(st, c.best, 'best', uncond, snap).includes(s);
-  if ('worst' in c) return cmpSet(st, c.worst, 'worst', uncond, snap).includes(s);
-  if ('passed' in c) return passedAs(st, s, c.passed);
-  if ('manned' in c) {
-    for (const r of st.players[s]!.row)
-      if (r && r.w > 0 && (c.manned === 'any' || instCard(st, r).type === c.manned)) return true;
-    return false;
+  switch (condTag(c)) {
+    case CT.best:
+      return cmpSet(st, (c as { best: Metric }).best, 'best', uncond, snap).includes(s);
+    case CT.worst:
+      return cmpSet(st, (c as { worst: Metric }).worst, 'worst', uncond, snap).includes(s);
+    case CT.passed:
+      return passedAs(st, s, (c as { passed: 'first' | 'last' }).passed);
+    case CT.manned: {
+      const t = (c as { manned: CardType | 'any' }).manned;
+      for (const r of st.players[s]!.row)
+        if (r && r.w > 0 && (t === 'any' || instCard(st, r).type === t)) return true;
+      return false;
+    }
+    case CT.has: {
+      const x = c as { has: CardFilter; min?: number };
+      return countCards(st, s, x.has) >= (x.min ?? 1);
+    }
+    case CT.boughtThisRound: {
+      const x = c as { boughtThisRound: CardFilter; min?: number };
+      return countBought(st, s, x.boughtThisRound) >= (x.min ?? 1);
+    }
+    // NAT-EVENT-15: this round's war, also after its resolution (Qin Unification, Peace of God).
+    case CT.aboveWarMarker: {
+      const war = st.war ?? st.warDone ?? null;
+      return war !== null && strength(st, s) > war.marker;
+    }
+    case CT.warBoughtBy: {
+      const war = st.war ?? st.warDone ?? null;
+      if (!war) return false;
+      const by = (c as { warBoughtBy: 'self' | 'other' | 'anyone' }).warBoughtBy;
+      if (by === 'anyone') return true;
+      return by === 'self' ? war.buyer === s : war.buyer !== s;
+    }
+    case CT.defeatedInWar:
+      return st.players[s]!.defeated;
+    case CT.wonderInProgress:
+      return st.players[s]!.wip !== null;
+    case CT.count: {
+      const x = c as { count: Counter; op: string; n: number };
+      return compare(counter(st, s, x.count), x.op, x.n);
+    }
+    case CT.metric: {
+      const x = c as { metric: Metric; op: string; n: number };
+      return compare(metric(st, s, x.metric, uncond) ?? 0, x.op, x.n);
+    }
+    case CT.all: {
+      const list = (c as { all: Cond[] }).all;
+      for (let i = 0; i < list.length; i++) if (!cond(st, s, list[i]!, uncond, snap)) return false;
+      return true;
+    }
+    case CT.any: {
+      const list = (c as { any: Cond[] }).any;
+      for (let i = 0; i < list.length; i++) if (cond(st, s, list[i]!, uncond, snap)) return true;
+      return false;
+    }
+    case CT.not:
+      return !cond(st, s, (c as { not: Cond }).not, uncond, snap);
+    default:
+      return false;
   }
-  if ('has' in c) return counter(st, s, { cards: c.has }) >= (c.min ?? 1);
-  if ('boughtThisRound' in c) return counter(st, s, { boughtThisRound: c.boughtThisRound }) >= (c.min ?? 1);
-  // NAT-EVENT-15: this round's war, also after its resolution (Qin Unification, Peace of God).
-  const war = st.war ?? st.warDone ?? null;
-  if ('aboveWarMarker' in c) return war !== null && strength(st, s) > war.marker;
-  if ('warBoughtBy' in c) {
-    if (!war) return false;
-    if (c.warBoughtBy === 'anyone') return true;
-    return c.warBoughtBy === 'self' ? war.buyer === s : war.buyer !== s;
-  }
-  if ('defeatedInWar' in c) return st.players[s]!.defeated;
-  if ('wonderInProgress' in c) return st.players[s]!.wip !== null;
-  if ('count' in c) return compare(counter(st, s, c.count), c.op, c.n);
-  if ('metric' in c) return compare(metric(st, s, c.metric, uncond) ?? 0, c.op, c.n);
-  if ('all' in c) return c.all.every((x) => cond(st, s, x, uncond, snap));
-  if ('any' in c) return c.any.some((x) => cond(st, s, x, uncond, snap));
-  if ('not' in c) return !cond(st, s, c.not, uncond, snap);
-  return false;
 }
 function compare(a: number, op: string, b: number): boolean {
   switch (op) {

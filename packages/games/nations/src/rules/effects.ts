@@ -4,7 +4,19 @@
  */
 import type { EventSink } from '@tabula/engine';
 import { emit, randInt } from '@tabula/engine';
-import { card, cond, counter, deckOf, seatMods, stability, wonderCap, workers } from '../derive.js';
+import { noteTags } from '../compiled.js';
+import {
+  card,
+  cond,
+  counter,
+  deckOf,
+  effectTag,
+  ET,
+  seatMods,
+  stability,
+  wonderCap,
+  workers,
+} from '../derive.js';
 import type { Answer, OptOf, Ctx, NatState, Side, Task } from '../state.js';
 import type { Bag, CardType, Effect, Res } from '../types.js';
 import { buyMemo, buyProblem } from './buy.js';
@@ -18,6 +30,15 @@ import { removeInst } from './removal.js';
 import { canTakeWorker, takeSides, takeWorker } from './round.js';
 import { markInstance } from './triggers.js';
 import { endTurn } from './turn.js';
+
+/**
+ * Effect lists the rules make themselves, as shared frozen constants noted with the card data's tags: one worker
+ * gained or lost (the internal form of `gainWorker` / `loseWorker`), the VP lost to unrest (NAT-PROD-6).
+ */
+export const ONE_WORKER_GAINED: Effect[] = Object.freeze([Object.freeze({ gainWorker: -1 })]) as Effect[];
+export const ONE_WORKER_LOST: Effect[] = Object.freeze([Object.freeze({ loseWorker: -1 })]) as Effect[];
+export const UNREST_VP: Effect[] = Object.freeze([Object.freeze({ vp: -1 })]) as Effect[];
+noteTags([ONE_WORKER_GAINED, ONE_WORKER_LOST, UNREST_VP]);
 
 export function pushEffects(
   st: NatState,
@@ -34,13 +55,20 @@ export function pushEffects(
 
 /** A decision-making effect that is asked before anyone's effects in multi-target resolution (NAT-EVENT-5). */
 export function isPreDecision(e: Effect): boolean {
-  return (
-    'offer' in e ||
-    'choice' in e ||
-    ('hireArchitectFree' in e && (e.optional || e.upTo)) ||
-    ('deployFree' in e && !!e.optional) ||
-    'optionalUndeploy' in e
-  );
+  switch (effectTag(e)) {
+    case ET.offer:
+    case ET.choice:
+    case ET.optionalUndeploy:
+      return true;
+    case ET.hireArchitectFree: {
+      const x = e as { optional?: boolean; upTo?: boolean };
+      return !!(x.optional || x.upTo);
+    }
+    case ET.deployFree:
+      return !!(e as { optional?: boolean }).optional;
+    default:
+      return false;
+  }
 }
 
 /**
@@ -55,11 +83,13 @@ export function execEffect(
   pre: Answer | undefined,
   log: EventSink,
 ): boolean {
-  const w = wealthEffect(st, s, e, ctx, log);
-  if (w !== 0) return w === WEALTH;
-  if (workerEffect(st, s, e, ctx, pre, log)) return false;
-  if (tableEffect(st, s, e, ctx, log)) return false;
-  flowEffect(st, s, e, ctx, pre, log);
+  // The effect's group by its tag (`ET`, remembered by object), then its own code.
+  const k = effectTag(e);
+  if (k < 0) return false;
+  if (k < ET.gainWorker) return wealthEffect(st, s, k, e, ctx, log) === WEALTH;
+  if (k < ET.takeCardFree) workerEffect(st, s, e, ctx, pre, log);
+  else if (k < ET.choice) tableEffect(st, s, e, ctx, log);
+  else flowEffect(st, s, e, ctx, pre, log);
   return false;
 }
 /** What `wealthEffect` did: nothing (0), changed only resources or VP, or something else. */
@@ -67,43 +97,51 @@ const WEALTH = 1;
 const OTHER = 2;
 
 /** Resources and VP: gain, a resource of one's choice, pay, pay down to, VP (NAT-RES-3, NAT-RES-4, NAT-MODEL-10). */
-function wealthEffect(st: NatState, s: number, e: Effect, ctx: Ctx, log: EventSink): number {
-  const p = st.players[s]!;
-  if ('gain' in e) {
-    gain(st, s, e.gain);
-    if (log) emit(log, 'nat.ev.gain', { seat: s, bag: e.gain, src: ctx.src }, []);
-    return WEALTH;
-  }
-  if ('gainChoice' in e) {
-    ask(
-      st,
-      log,
-      s,
-      'gainChoice',
-      e.gainChoice.map((r) => ({ type: 'choose', res: r })),
-      { n: e.n, src: ctx.src },
-    );
-    return OTHER;
-  }
-  if ('pay' in e) {
-    st.stack.push({ t: 'pay', s, items: payItems(e.pay), i: 0 });
-    if (log) emit(log, 'nat.ev.pay', { seat: s, bag: e.pay, src: ctx.src }, ['NAT-RES-3']);
-    return WEALTH;
-  }
-  if ('payDownTo' in e) {
-    for (const r of RES4) {
-      const lim = e.payDownTo[r];
-      if (lim !== undefined && p.res[r] > lim) p.res[r] = lim;
+function wealthEffect(st: NatState, s: number, k: number, e: Effect, ctx: Ctx, log: EventSink): number {
+  switch (k) {
+    case ET.gain: {
+      const bag = (e as { gain: Bag }).gain;
+      gain(st, s, bag);
+      if (log) emit(log, 'nat.ev.gain', { seat: s, bag, src: ctx.src }, []);
+      return WEALTH;
     }
-    if (log) emit(log, 'nat.ev.payDownTo', { seat: s, bag: e.payDownTo, src: ctx.src }, ['NAT-MODEL-10']);
-    return WEALTH;
+    case ET.gainChoice: {
+      const x = e as { gainChoice: Res[]; n: number };
+      ask(
+        st,
+        log,
+        s,
+        'gainChoice',
+        x.gainChoice.map((r) => ({ type: 'choose', res: r })),
+        { n: x.n, src: ctx.src },
+      );
+      return OTHER;
+    }
+    case ET.pay: {
+      const bag = (e as { pay: Bag }).pay;
+      st.stack.push({ t: 'pay', s, items: payItems(bag), i: 0 });
+      if (log) emit(log, 'nat.ev.pay', { seat: s, bag, src: ctx.src }, ['NAT-RES-3']);
+      return WEALTH;
+    }
+    case ET.payDownTo: {
+      const bag = (e as { payDownTo: Bag }).payDownTo;
+      const res = st.players[s]!.res;
+      for (const r of RES4) {
+        const lim = bag[r];
+        if (lim !== undefined && res[r] > lim) res[r] = lim;
+      }
+      if (log) emit(log, 'nat.ev.payDownTo', { seat: s, bag, src: ctx.src }, ['NAT-MODEL-10']);
+      return WEALTH;
+    }
+    case ET.vp: {
+      const n = (e as { vp: number }).vp;
+      changeVp(st, s, n);
+      if (log) emit(log, 'nat.ev.vp', { seat: s, n, src: ctx.src }, ['NAT-RES-4']);
+      return WEALTH;
+    }
+    default:
+      return 0;
   }
-  if ('vp' in e) {
-    changeVp(st, s, e.vp);
-    if (log) emit(log, 'nat.ev.vp', { seat: s, n: e.vp, src: ctx.src }, ['NAT-RES-4']);
-    return WEALTH;
-  }
-  return 0;
 }
 
 /** The items of a forced payment of `bag`, in payment order (NAT-PROD-5: gold, food, stone, books), read by name. */
@@ -129,7 +167,7 @@ function workerEffect(
   const p = st.players[s]!;
   if ('gainWorker' in e) {
     for (let k = e.gainWorker - 1; k >= 0; k--)
-      st.stack.push({ t: 'effs', s, list: [{ gainWorker: -1 } as Effect], i: 0, ctx });
+      st.stack.push({ t: 'effs', s, list: ONE_WORKER_GAINED, i: 0, ctx });
     if (e.gainWorker === -1) {
       // one worker (internal form)
       if (!canTakeWorker(p)) return true; // NAT-POP-8
@@ -151,7 +189,7 @@ function workerEffect(
   if ('loseWorker' in e) {
     for (let k = 0; k < e.loseWorker; k++) {
       if (workers(p) === 0) return true; // NAT-POP-8
-      st.stack.push({ t: 'effs', s, list: [{ loseWorker: -1 } as Effect], i: 0, ctx });
+      st.stack.push({ t: 'effs', s, list: ONE_WORKER_LOST, i: 0, ctx });
     }
     if (e.loseWorker === -1) askLoseWorker(st, s, log);
     return true;

@@ -9,7 +9,7 @@ import { MK, allDerived, board, cond, counter, deckOf, gather, kindBit } from '.
 import type { NatState, Task } from '../state.js';
 import type { CardType, ProgressCard, Res } from '../types.js';
 import { PAY_ORDER, RES4 } from './core.js';
-import { pushEffects } from './effects.js';
+import { pushEffects, UNREST_VP } from './effects.js';
 import { ask } from './choices.js';
 import { resOf } from './payments.js';
 
@@ -112,7 +112,7 @@ export function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log
   const u = t.unrest[s]!;
   if (u > 0) {
     // NAT-PROD-6: after production's payments.
-    pushEffects(st, s, [{ vp: -1 }], { src: 'unrest' });
+    pushEffects(st, s, UNREST_VP, { src: 'unrest' });
     st.stack.push({ t: 'pay', s, items: [['books', u]], i: 0 });
     if (log) emit(log, 'nat.ev.unrest', { seat: s, books: u }, ['NAT-PROD-6', 'NAT-DERIV-6']);
   }
