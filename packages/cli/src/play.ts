@@ -84,7 +84,7 @@ export async function play(ctx: Ctx, positional: string[], values: Record<string
     });
   const botCount = (values.bots as number | undefined) ?? players - 1;
   if (botCount > players) throw usage('cli.err.bots', { max: players, bots: botCount });
-  const names = botNames(game);
+  const names = [...botNames(game), 'ismcts:<N>'];
   const level = (values['bot-level'] as string | undefined) ?? strongestBot(game);
   if (!isBotName(game, level))
     throw usage('cli.err.unknownBot', { bot: level, game: game.id, known: names.join(', ') });

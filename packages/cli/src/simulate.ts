@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AnyGame } from '@tabula/engine';
 import { playGame, SPECTATOR } from '@tabula/engine';
-import { botNames, makeBot } from '@tabula/bots';
+import { botNames, isBotName, makeBot } from '@tabula/bots';
 import { GAMES } from '@tabula/catalog';
 import type { Ctx, OptionSpec } from './common.js';
 import {
@@ -29,7 +29,7 @@ import { saveRecord } from './play.js';
 export const DEFAULT_MAX_ACTIONS = 50_000;
 
 export function simulateOptions(): OptionSpec[] {
-  const bots = [...new Set(GAMES.flatMap((g) => botNames(g)))].join(', ');
+  const bots = [...new Set(GAMES.flatMap((g) => botNames(g))), 'ismcts:<N>', 'ismcts:<M>ms'].join(', ');
   const base: OptionSpec[] = [
     { name: 'games', kind: 'int', min: 1, metavar: 'N', help: 'sim.opt.games' },
     { name: 'players', kind: 'int', min: 1, metavar: 'K', help: 'sim.opt.players' },
@@ -288,14 +288,14 @@ export function simulate(ctx: Ctx, positional: string[], values: Record<string, 
       max: game.maxSeats,
       players,
     });
-  const known = botNames(game);
+  const known = [...botNames(game), 'ismcts:<N>'];
   const bots = ((values.bots as string | undefined) ?? 'random')
     .split(',')
     .map((b) => b.trim())
     .filter(Boolean);
   if (!bots.length) throw usage('cli.err.unknownBot', { bot: '', game: game.id, known: known.join(', ') });
   for (const b of bots)
-    if (!known.includes(b))
+    if (!isBotName(game, b))
       throw usage('cli.err.unknownBot', { bot: b, game: game.id, known: known.join(', ') });
   const json = values.json === true;
   const seed = (values.seed as string | undefined) ?? randomSeed();

@@ -30,7 +30,21 @@ async function savedGame() {
   if (!saved) {
     const file = join(tmp(), 'game.json');
     const r = await run(
-      ['play', 'aoh', '--players', '4', '--bots', '3', '--seed', 'cli-test', '--save', file],
+      // The rule-of-thumb level: the search levels (the default) think for a while at every decision.
+      [
+        'play',
+        'aoh',
+        '--players',
+        '4',
+        '--bots',
+        '3',
+        '--bot-level',
+        'beginner',
+        '--seed',
+        'cli-test',
+        '--save',
+        file,
+      ],
       ['abc', '999'],
       {
         fallback: '1',
@@ -203,6 +217,28 @@ describe('simulate', () => {
     expect(files).toHaveLength(20);
     const rec = JSON.parse(readFileSync(join(dir, files[0]!), 'utf8')) as GameRecord;
     expect(verifyRecord(aoh, rec).ok).toBe(true);
+  });
+
+  it('seats the search bot at a budget and by level (--bots ismcts:<N>,standard)', async () => {
+    const r = await run([
+      'simulate',
+      'aoh',
+      '--games',
+      '1',
+      '--players',
+      '2',
+      '--json',
+      '--seed',
+      'search',
+      '--bots',
+      'ismcts:5,standard',
+    ]);
+    expect(r.code).toBe(0);
+    const rep = JSON.parse(r.out) as SimulationReport;
+    expect(Object.keys(rep.byBot).sort()).toEqual(['ismcts:5', 'standard']);
+    const bad = await run(['simulate', 'aoh', '--bots', 'ismcts:0']);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('ismcts:<N>');
   });
 
   it('counts capped games instead of hiding them', async () => {

@@ -51,6 +51,8 @@ describe('file options (--map FILE)', () => {
         '3',
         '--bots',
         '3',
+        '--bot-level',
+        'beginner',
         '--seed',
         'map-file',
         '--save',

@@ -34,6 +34,8 @@ describe('tabula and Nations (game-declared options --difficulty, --sides, --lev
         '3',
         '--bots',
         '2',
+        '--bot-level',
+        'beginner',
         '--difficulty',
         'king',
         '--sides',
