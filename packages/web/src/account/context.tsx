@@ -59,10 +59,17 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       soon = setTimeout(refreshTurns, 500);
     };
     window.addEventListener(TURNS_EVENT, on);
+    // A "your turn" pushed to this browser: the list is read again at once.
+    const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    const onPush = (e: MessageEvent) => {
+      if ((e.data as { t?: string } | null)?.t === 'push') on();
+    };
+    sw?.addEventListener('message', onPush);
     return () => {
       clearInterval(id);
       if (soon) clearTimeout(soon);
       window.removeEventListener(TURNS_EVENT, on);
+      sw?.removeEventListener('message', onPush);
     };
   }, [account, refreshTurns]);
   useEffect(() => setTurnCount(turns.length), [turns]);

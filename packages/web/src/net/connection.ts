@@ -181,7 +181,9 @@ export class TableConnection {
       .then(
         (m) => {
           this.seatsAsked = false;
-          if (m && this.state.match) this.set({ match: { ...this.state.match, seats: m.seats } });
+          // Seats (and so whether the match is rated) change as players take them into their accounts.
+          if (m && this.state.match)
+            this.set({ match: { ...this.state.match, seats: m.seats, rated: m.rated } });
         },
         () => {
           this.seatsAsked = false;
