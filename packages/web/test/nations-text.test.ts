@@ -15,7 +15,7 @@ import {
   cardName,
   nationName,
 } from '@tabula/nations';
-import { cardLines, eventCardLines, tileLines } from '../src/games/nations/text.js';
+import { cardLines, eventCardLines, nationLines, tileLines } from '../src/games/nations/text.js';
 import { cardChips } from '../src/games/nations/Card.js';
 import { natUi } from '../src/games/nations/i18n.js';
 
@@ -48,7 +48,7 @@ describe('Nations card words', () => {
     }
   });
 
-  it('every event card and solo tile is worded in both languages', () => {
+  it('every event card, nation board side and solo tile is worded in both languages', () => {
     for (const e of EVENTS) {
       const en = eventCardLines(e.id, 'en')!;
       const ru = eventCardLines(e.id, 'ru')!;
@@ -61,6 +61,10 @@ describe('Nations card words', () => {
         expect(h.text, e.id).not.toMatch(BAD);
         expect(`${h.name}: ${h.text}`, e.id).not.toMatch(LATIN);
       }
+    }
+    for (const b of NATIONS) {
+      for (const l of nationLines(b, 'en')) expect(l, b.nation).not.toMatch(/[а-яё]/i);
+      for (const l of nationLines(b, 'ru')) expect(l, `${b.nation} ${b.side}: ${l}`).not.toMatch(LATIN);
     }
     for (const t of SOLO_TILES) {
       for (const l of tileLines(t, 'en')) expect(l).not.toMatch(/[а-яё]/i);

@@ -8,13 +8,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { EventDef, NatAction } from '@tabula/nations';
-import { EVENT_CARDS, PROMO_EVENT_CARDS, eventCard } from '@tabula/nations';
+import { EVENT_CARDS, PROMO_EVENT_CARDS, eventCard, nationBoard } from '@tabula/nations';
 import { promptText } from '../../shell/ActionBar.js';
 import { keyOf, useNat } from './ctx.js';
 import type { Nat } from './ctx.js';
 import { fullText } from './Card.js';
 import { Icon } from './icons.js';
-import { amount, cardData, eventLines } from './text.js';
+import { amount, cardData, eventLines, nationLines } from './text.js';
 import type { L } from './text.js';
 
 function Btn({
@@ -316,10 +316,22 @@ export function Decision() {
     );
   if (draft)
     body.push(
-      <div key="draft" className="nat-acts" role="group" aria-label={t('nat.ui.draft')}>
-        {legal.map((a, i) => (
-          <Btn key={i} a={a} target={a.type === 'choose' ? `item:${String(a.nation)}` : undefined} />
-        ))}
+      <div key="draft" className="nat-draft" role="group" aria-label={t('nat.ui.draft')}>
+        {legal.map((a, i) => {
+          const nb = a.type === 'choose' ? nationBoard(String(a.nation), a.side as 'A' | 'B') : undefined;
+          return (
+            <div key={i} className="nat-draft-side">
+              <Btn a={a} target={a.type === 'choose' ? `item:${String(a.nation)}` : undefined} />
+              {nb && (
+                <ul className="nat-hint">
+                  {nationLines(nb, n.locale).map((l, j) => (
+                    <li key={j}>{l}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
       </div>,
     );
   if (others.length)

@@ -17,6 +17,7 @@ import type {
   Metric,
   Modifier,
   ModifierBody,
+  NationBoard,
   ProgressCard,
   Res,
   SoloTile,
@@ -962,5 +963,41 @@ export function tileLines(t: SoloTile, l: L): string[] {
       ? 'На кубике 1–4: убрать карты этой колонки поля прогресса'
       : 'Die 1–4: the cards of that column of the progress board are removed',
   );
+  return out;
+}
+
+/** What a nation board's side gives: its start, its slots, its printed cards and its own ability. */
+export function nationLines(b: NationBoard, l: L): string[] {
+  const ru = l === 'ru';
+  const s = b.start;
+  const out: string[] = [];
+  out.push(
+    ru
+      ? `Начало: ${bagWords(s.res, l)}; ${s.vp} ПО; ${s.idleWorkers} ${ruPlural(s.idleWorkers, 'рабочий', 'рабочих', 'рабочих')}`
+      : `Start: ${bagWords(s.res, l)}; ${s.vp} VP; ${s.idleWorkers} workers`,
+  );
+  const sl = b.slots;
+  out.push(
+    ru
+      ? `Мест: здания и армии ${sl.buildingMilitary} (армий до ${sl.maxMilitary}), советник ${sl.advisor}, колонии ${sl.colonies}, чудеса ${sl.wonders}`
+      : `Slots: buildings and military ${sl.buildingMilitary} (up to ${sl.maxMilitary} military), advisor ${sl.advisor}, colonies ${sl.colonies}, wonders ${sl.wonders}`,
+  );
+  if (s.track.food < 4 || s.track.stability < 4)
+    out.push(
+      ru
+        ? `Шкала населения: еда ${s.track.food}, стабильность ${s.track.stability}`
+        : `Population track: food ${s.track.food}, stability ${s.track.stability}`,
+    );
+  const printed = [...b.printed.map((p) => p.card), ...(b.completedWonders ?? [])];
+  if (printed.length)
+    out.push(`${ru ? 'Напечатано' : 'Printed'}: ${printed.map((c) => cardName(c.id, l)).join(', ')}`);
+  for (const m of b.static ?? []) out.push(modWords(m, l));
+  for (const p of b.production ?? []) {
+    const x = [bagWords(p.gain, l, '+')];
+    const cond = p.if ? (ru ? `, если ${condWords(p.if, l)}` : `, if ${condWords(p.if, l)}`) : '';
+    out.push(`${ru ? 'Производство' : 'Production'}: ${x.join(', ')}${cond}`);
+  }
+  for (const t of b.triggers ?? []) out.push(triggerWords(t, l));
+  for (const a of b.abilities ?? []) out.push(`${ru ? 'Действие' : 'Action'}: ${effectsWords(a.effects, l)}`);
   return out;
 }
