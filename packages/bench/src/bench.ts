@@ -3,9 +3,9 @@
  * world sampling, measured through the engine contract only, so it works for every game.
  * Everything runs on the calling thread: plain single-threaded Node, one core.
  */
-import type { AnyGame, GameRecord, Prompt, Seat } from '@tabula/engine';
-import { choosePrompt, newRecord, Rng, SPECTATOR, stateHash } from '@tabula/engine';
-import { guideOf, levelBudget, searchDecision, searchTuning } from '@tabula/bots';
+import type { AnyGame, BotContext, GameRecord, Seat } from '@tabula/engine';
+import { choosePrompt, newRecord, playGame, Rng, SPECTATOR, stateHash } from '@tabula/engine';
+import { guideOf, levelBudget, makeBot, ownBot, searchDecision, searchTuning } from '@tabula/bots';
 
 export interface BenchOptions {
   /** Seats at the table (default 4, clamped to the game's range). */
@@ -66,8 +66,8 @@ export interface BenchResult {
   clone: { samples: number; us: number };
   sampleWorld: { samples: number; us: number };
   /**
-   * The search bot's `strong` level (packages/bots) on mid-game decisions with a choice (states of the
-   * random games above): iterations a second and ms a decision (median, 99th
+   * The search bot's `strong` level (packages/bots) on decisions with a choice met in games the game's own
+   * bot plays at every seat: iterations a second and ms a decision (median, 99th
    * percentile), both in processor time (a core of its own, whatever else the machine runs), at the
    * level's budget.
    */
@@ -300,28 +300,51 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
       worlds++;
     }
 
-  // 4. The search bot's strong level on the mid-game decisions with a choice, within the time budget.
+  // 4. The search bot's strong level on decisions with a choice, within the time budget.
   progress(`${game.id}: the search bot's strong level`);
-  const strong = levelBudget(game, 'strong');
+  // The level's iterations without its time cap: what they cost, whatever the load.
+  const strong = { iterations: levelBudget(game, 'strong').iterations };
   const times: number[] = [];
   let iterations = 0,
     searchTime = 0,
     cpuTime = 0;
   const srng = new Rng(`${prefix}:search`);
-  const points = samples.filter((s) => game.legalActions(s.state, s.seat).length > 1);
-  // Every point once at least (at most 40), then more rounds while the time budget lasts.
-  const limit = Math.min(points.length, 40);
+  // Decisions met in games the game's own bot plays at every seat (positions like a real game's), every
+  // fifth decision with a choice, up to 40 of them.
+  const points: BotContext[] = [];
+  const player = ownBot(game) ?? 'random';
+  for (let g = 0; g < 4 && points.length < 40; g++) {
+    let k = 0;
+    playGame(game, {
+      options,
+      seats: players,
+      seed: `${prefix}:search:${g}`,
+      maxActions: max,
+      bots: Array.from({ length: players }, (_, seat) => {
+        const bot = makeBot(game, player, `${prefix}:search:${g}:${seat}`);
+        return {
+          name: bot.name,
+          choose(ctx: BotContext) {
+            if (ctx.legal.length > 1 && k++ % 5 === 2 && points.length < 40)
+              points.push({
+                seat: ctx.seat,
+                view: ctx.view,
+                legal: ctx.legal,
+                prompt: ctx.prompt,
+                rng: ctx.rng,
+              });
+            return bot.choose(ctx);
+          },
+        };
+      }),
+    });
+  }
+  // Every point once, then more rounds while the time budget lasts (four at most).
+  const limit = points.length;
   for (let i = 0; limit > 0 && i < 4 * limit; i++) {
     if (i >= limit && searchTime >= budget * 1000) break;
-    const s = points[i % limit]!;
-    const prompt = game.prompts(s.state).find((p: Prompt) => p.seat === s.seat)!;
-    const ctx = {
-      seat: s.seat,
-      view: game.view(s.state, s.seat),
-      legal: game.legalActions(s.state, s.seat),
-      prompt,
-      rng: srng.fork('ctx'),
-    };
+    const p = points[i % limit]!;
+    const ctx = { ...p, rng: srng.fork('ctx') };
     const guide = guideOf(game, `${prefix}:${i}`);
     const t = now();
     const c = process.cpuUsage();

@@ -97,7 +97,7 @@ function human(r: BenchResult & { winRates?: WinRateResult[] }): string {
     [
       'search iterations/s',
       fmt(r.search.iterationsPerSecond, 0),
-      `the search bot's strong level (${fmt(r.search.budget, 0)} iterations a decision): ${fmt(r.search.msMedian, 1)} ms median, ${fmt(r.search.msP99, 1)} ms p99 over ${r.search.decisions} mid-game decisions`,
+      `the search bot's strong level (${fmt(r.search.budget, 0)} iterations a decision): ${fmt(r.search.msMedian, 1)} ms median, ${fmt(r.search.msP99, 1)} ms p99 over ${r.search.decisions} decisions of the game's own bot's games (processor time)`,
     ],
   ];
   for (const w of r.winRates ?? [])

@@ -108,6 +108,8 @@ export function searchTuning(game: AnyGame): Partial<IsmctsOptions> {
   const out: Partial<IsmctsOptions> = { ...SEARCH_TUNING };
   if (h.playout !== undefined) out.playout = h.playout;
   if (h.playoutDepth !== undefined) out.playoutDepth = h.playoutDepth;
+  // Playouts by the guide: no greedy steps (in playouts the guide finishes a decision as it would in play).
+  if (h.playout === 'guide') out.greedySteps = 0;
   if (h.greedySteps !== undefined) out.greedySteps = h.greedySteps;
   return out;
 }
