@@ -9,7 +9,7 @@ import { Rng } from './rng.js';
 import type { GameRecord } from './record.js';
 import { newRecord, replay } from './record.js';
 import { choosePrompt, playGame } from './play.js';
-import { jsonChanges } from './undo.js';
+import { changedDifferently } from './undo.js';
 import type { PlayOptions } from './play.js';
 
 export interface PropertyOptions<S> {
@@ -303,19 +303,19 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
             `a legal action was refused in a world the seat cannot tell apart: ${r2.error.message}`,
           );
         for (let w = SPECTATOR; w < o.seats; w++) {
-          const d1 = jsonChanges(game.view(before, w), game.view(state, w));
-          const d2 = jsonChanges(game.view(otherBefore, w), game.view(other, w));
-          if (!deepEqual(d1, d2))
+          const diff = changedDifferently(
+            game.view(before, w),
+            game.view(state, w),
+            game.view(otherBefore, w),
+            game.view(other, w),
+          );
+          if (diff.length)
             fail(
               o,
               step,
               `reveals() says seat ${seat}'s ${JSON.stringify(action)} revealed nothing, but it changes the view of ${
                 w === SPECTATOR ? 'spectators' : `seat ${w}`
-              } differently when only what seat ${seat} cannot see differs: ${d1
-                .filter((x) => !d2.includes(x))
-                .concat(d2.filter((x) => !d1.includes(x)))
-                .slice(0, 4)
-                .join('; ')}`,
+              } differently when only what seat ${seat} cannot see differs: ${diff.slice(0, 4).join('; ')}`,
             );
         }
       }

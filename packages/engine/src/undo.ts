@@ -42,3 +42,34 @@ export function jsonChanges(before: unknown, after: unknown): string[] {
   walk(before, after, '');
   return out.sort();
 }
+
+/** The value at a `jsonChanges` path (`/a/0/b`), or undefined. */
+function at(value: unknown, path: string): unknown {
+  let v = value;
+  for (const k of path.split('/').slice(1)) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return v;
+}
+
+/**
+ * Where a step changes a view differently in two worlds: the paths (of `jsonChanges`) whose value was the
+ * same in both views before the step and differs after it. A path whose value already differed before
+ * (the seat's own hidden things, which the other world has otherwise) is not compared.
+ */
+export function changedDifferently(
+  before1: unknown,
+  after1: unknown,
+  before2: unknown,
+  after2: unknown,
+): string[] {
+  const paths = new Set(
+    [...jsonChanges(before1, after1), ...jsonChanges(before2, after2)].map((c) => c.split('=')[0]!),
+  );
+  const out: string[] = [];
+  for (const p of paths)
+    if (deepEqual(at(before1, p), at(before2, p)) && !deepEqual(at(after1, p), at(after2, p)))
+      out.push(`${p}: ${JSON.stringify(at(after1, p))} or ${JSON.stringify(at(after2, p))}`);
+  return out.sort();
+}

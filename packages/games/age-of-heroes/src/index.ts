@@ -16,6 +16,7 @@ import { evaluate } from './evaluate.js';
 import { botLevels, describePrompt, eventGroup, info, optionsSchema, progress } from './lobby.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
+import { reveals } from './reveals.js';
 
 export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> = {
   id: 'age-of-heroes',
@@ -41,6 +42,7 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   view,
   outcome: (st) => st.over,
   sampleWorld,
+  reveals,
   clone: cloneState,
   describeAction: (
     st: AohState | null,

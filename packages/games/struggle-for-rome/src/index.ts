@@ -16,6 +16,7 @@ import { heuristicBot } from './bot.js';
 import { evaluate } from './evaluate.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
+import { reveals } from './reveals.js';
 
 /** The options a lobby or the command line offers (labels are catalog keys). */
 const optionsSchema: readonly OptionSpec[] = [
@@ -76,6 +77,7 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
   view,
   outcome: (st) => st.over,
   sampleWorld,
+  reveals,
   clone: cloneState,
   describeAction: (
     st: SfrState | null,
