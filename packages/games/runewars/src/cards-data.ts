@@ -11,9 +11,9 @@ export const BID_WHO = ['highest', 'lowest', 'allButLowest'] as const;
 /**
  * What they get: `rune` receive a dragon rune (RW-RUNE-10); `dragonToken` a dragon rune token only
  * (RW-RUNE-12), placed by the lowest bidder in an area the receiver controls; `loseTactics` discard
- * `count` Tactics cards.
+ * `count` Tactics cards; `recruit` resolve Recruit's primary (one dial, no Supremacy).
  */
-export const BID_GETS = ['rune', 'dragonToken', 'loseTactics'] as const;
+export const BID_GETS = ['rune', 'dragonToken', 'loseTactics', 'recruit'] as const;
 
 export interface BidOutcome {
   who: number;
@@ -29,6 +29,8 @@ export type CardEffect =
   | { do: 'unitsAtStrongholds'; shape: number; count: number }
   /** Each area with neutral units gains one of a type already there, from the supply (RW-SEASON-09). */
   | { do: 'wanderingMonsters' }
+  /** Each player in play order resolves Order card `n`'s primary ability (no Supremacy). */
+  | { do: 'order'; n: number }
   /** Each player destroys `count` unit(s) in every area where he has at least `atLeast` units. */
   | { do: 'plague'; atLeast: number; count: number };
 
@@ -66,6 +68,10 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
     }
     case 'wanderingMonsters':
       return { do: 'wanderingMonsters' };
+    case 'order': {
+      const n = num(eo.n, `${ew}.n`, bad, 1, 1);
+      return { do: 'order', n }; // Strategize (the other Orders' primaries need a turn)
+    }
     case 'plague':
       return {
         do: 'plague',

@@ -47,7 +47,8 @@ const HIGHEST = 0,
   LOWEST = 1;
 const RUNE = 0,
   DRAGON_TOKEN = 1,
-  LOSE_TACTICS = 2;
+  LOSE_TACTICS = 2,
+  RECRUIT = 3;
 
 /* ------------------------------------------------------------------ the Season card (RW-SEASON-03..07) */
 
@@ -150,6 +151,11 @@ function seasonEffect(st: RwState, f: F<'season'>, e: SeasonEffect, log: EventSi
       break;
     case 'wanderingMonsters':
       wanderingMonsters(st, log);
+      break;
+    case 'order':
+      // Frozen Lakes: each player may redeploy as by Strategize's primary, in play order (RW-SEASON-05).
+      for (let i = order.length - 1; i >= 0; i--) st.stack.push({ k: 'strat', seat: order[i]!, d: [] });
+      if (log) emit(log, 'rw.ev.seasonOrder', { order: e.n }, ['RW-SEASON-03', 'RW-SEASON-05']);
       break;
     case 'plague': {
       // In play order: the first to decide is on top of the stack.
@@ -351,6 +357,7 @@ export function runBid(st: RwState, f: F<'bid'>, log: EventSink): boolean {
       for (let k = 0; k < o.count; k++)
         if (o.get === RUNE) push.push(receiveFrame(st, s, s, 2));
         else if (o.get === DRAGON_TOKEN) push.push(receiveFrame(st, s, f.lo >= 0 ? f.lo : s, 1));
+      if (o.get === RECRUIT) push.push({ k: 'recruit', seat: s, used: 0, q: [], sup: 0 });
       if (o.get === LOSE_TACTICS && st.p[s]!.tac.length)
         push.push({ k: 'lose', seat: s, what: 0, n: Math.min(o.count, st.p[s]!.tac.length), areas: [] });
     }

@@ -13,6 +13,7 @@ import {
   clearBoard,
   ctrl,
   DEFAULT_PACK,
+  playOrder,
   runewars as g,
   put,
   scenarioGame,
@@ -30,7 +31,7 @@ const keys = (log: GameEvent[]) => log.map((e) => e.key);
 /** Season cards whose every effect waits for heroes (M4: quests, training, desertion). */
 const WAITING = new Set(['SU3', 'SU5', 'FA3', 'WI3']);
 /** Season cards of M5 still to come (a choice of areas or moves each; docs/games/runewars.md). */
-const LATER_M5 = new Set(['SP1', 'SP6', 'FA4', 'WI4', 'WI7', 'WI8']);
+const LATER_M5 = new Set(['SP1', 'SP6', 'FA4', 'WI8']);
 
 /** Resolves Season card `id` now (above the Order selection), answering every decision by its default. */
 function runCard(
@@ -86,11 +87,13 @@ describe('every Season card has an effect (from the data)', () => {
         card: 0,
         decks: { ...st.decks, seasonDiscard: 0 },
       });
-      const log = runCard(st, c.id);
+      let asked = 0;
+      const log = runCard(st, c.id, [], (s) => (s.stack.at(-1)!.k !== 'season' && asked++, false));
       expect(top(st).k).toBe('orders');
       expect(checkInvariants(st)).toEqual([]);
       const after = JSON.stringify({ ...st, stack: null, card: 0, decks: { ...st.decks, seasonDiscard: 0 } });
-      expect(after, `${c.id} changed nothing`).not.toEqual(before);
+      // Something changed, or players were asked (a redeployment the defaults leave as it was).
+      if (!asked) expect(after, `${c.id} changed nothing`).not.toEqual(before);
       expect(keys(log).filter((k) => k !== 'rw.ev.seasonLater').length).toBeGreaterThan(0);
       expect(st.decks.seasonDiscard.at(-1)).toBe(card(c.id)); // RW-SEASON-07
     });
@@ -347,6 +350,32 @@ describe('Season cards that place and destroy (RW-SEASON-03)', () => {
     act(st, 0, g.defaultAction(st, 0)!);
     expect(st.us[areaOf(st, '1C') * p.U + unitOf(st, u)]).toBe(5);
     expect(st.us[areaOf(st, '3A') * p.U + unitOf(st, u)]).toBe(5);
+  });
+});
+
+describe('Season cards that give an Order (RW-SEASON-05)', () => {
+  it('RW-SEASON-05, RW-DP-11: Frozen Lakes — each player in play order may redeploy as by Strategize (no Supremacy)', () => {
+    const st = table('lakes');
+    const order = playOrder(st);
+    const log = runCard(st, 'WI4', [], (s) => top(s).k === 'strat');
+    expect(keys(log)).toContain('rw.ev.seasonOrder');
+    const seen: number[] = [];
+    for (let i = 0; i < 10 && top(st).k === 'strat'; i++) {
+      const s = (top(st) as { seat: number }).seat;
+      seen.push(s);
+      act(st, s, { type: 'commit' });
+    }
+    expect(seen).toEqual(order);
+    expect(top(st).k).toBe('orders');
+  });
+
+  it('RW-BID-04, RW-DP-82: Mercenaries — the highest bidder recruits from one dial (Recruit’s primary)', () => {
+    const st = table('mercs');
+    runCard(st, 'WI7', [], (s) => top(s).k === 'bid');
+    act(st, 0, { type: 'bid', n: 0 });
+    act(st, 1, { type: 'bid', n: 2 });
+    act(st, 2, { type: 'bid', n: 1 });
+    expect(top(st)).toMatchObject({ k: 'recruit', seat: 1, sup: 0 });
   });
 });
 

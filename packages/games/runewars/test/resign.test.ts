@@ -409,8 +409,16 @@ describe('random games (R1–R7)', () => {
           const asking = g.prompts(st).map((x) => x.seat);
           const f = st.stack.findLast((x) => x.k === 'battle');
           const sides = f?.k === 'battle' ? [f.seat, f.def, f.ctl].filter((x) => live.includes(x)) : [];
+          // In some games the neutrals' controller of a battle against unallied neutrals is the one to go.
+          const ctl = f?.k === 'battle' && f.def < 0 && live.includes(f.ctl) && k % 4 === 1 ? f.ctl : -1;
           const s =
-            inBattle && sides.length ? rng.pick(sides) : rng.int(3) ? rng.pick(asking) : rng.pick(live);
+            inBattle && ctl >= 0
+              ? ctl
+              : inBattle && sides.length
+                ? rng.pick(sides)
+                : rng.int(3)
+                  ? rng.pick(asking)
+                  : rng.pick(live);
           if (f && f.k === 'battle')
             roles.add(
               f.seat === s ? 'attacker' : f.def === s ? 'defender' : f.ctl === s ? 'neutrals' : 'other',
