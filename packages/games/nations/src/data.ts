@@ -994,7 +994,29 @@ export function rawDataFiles(): NationsDataFiles {
 
 // ---------------------------------------------------------------- validated data, checked at module load
 
-const DATA = validateNationsData(rawDataFiles());
+/**
+ * A deep copy of x whose strings are internalized (V8's table of unique strings): a structured clone's strings
+ * are not, and comparing such a string with a literal (`c.type === 'colony'`, a metric, a trigger event) then
+ * compares characters instead of pointers, in every hot loop of the rules.
+ */
+function internedCopy(x: unknown, seen: Map<string, string>): unknown {
+  if (typeof x === 'string') {
+    let t = seen.get(x);
+    if (t === undefined) {
+      // A property name is internalized (a card id or word never reads as an array index: checked below).
+      t = /^\d+$/.test(x) ? x : Object.keys({ [x]: 0 })[0]!;
+      seen.set(x, t);
+    }
+    return t;
+  }
+  if (x === null || typeof x !== 'object') return x;
+  if (Array.isArray(x)) return x.map((y) => internedCopy(y, seen));
+  const o: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) o[k] = internedCopy(v, seen);
+  return o;
+}
+
+const DATA = validateNationsData(internedCopy(rawDataFiles(), new Map()) as NationsDataFiles);
 
 /** The 296 progress cards of the base game. */
 export const PROGRESS_CARDS: readonly ProgressCard[] = DATA.progress;
