@@ -43,8 +43,9 @@ export type Level = (typeof LEVELS)[number];
 export const DEFAULT_SEARCH_BUDGETS = { standard: 60, strong: 250 } as const;
 
 /**
- * A safety cap on a level's thinking time (ms), far above its usual time: a level is defined by its
- * iterations, so that it plays the same on any machine, and the cap only keeps a loaded server answering.
+ * The server's safety cap on a search bot's thinking time (ms), far above a level's usual time: a level is
+ * defined by its iterations, so that it plays the same on any machine (benches and the command line run it
+ * uncapped), and the server's cap only keeps a loaded server answering (`makeBot(…, { msCap })`).
  */
 export const LEVEL_MS_CAP = 1000;
 
@@ -131,13 +132,18 @@ export function searchBot(
   return ismctsBot(game, { ...searchTuning(game), ...budget, seed, ...(guide ? { guide } : {}), ...extra });
 }
 
-/** A level's budget: its iterations a decision, and the safety cap on its time. */
-export function levelBudget(game: AnyGame, level: 'standard' | 'strong'): SearchBudget {
-  return { iterations: searchBudgets(game)[level], ms: LEVEL_MS_CAP };
+/** A level's budget: its iterations a decision (and a cap on its time, if given). */
+export function levelBudget(game: AnyGame, level: 'standard' | 'strong', msCap?: number): SearchBudget {
+  return msCap === undefined
+    ? { iterations: searchBudgets(game)[level] }
+    : { iterations: searchBudgets(game)[level], ms: msCap };
 }
 
-/** Makes a bot by name for a game, or throws with the list of known names. */
-export function makeBot(game: AnyGame, name: string, seed: string): Bot {
+/**
+ * Makes a bot by name for a game, or throws with the list of known names. `msCap` caps a search bot's
+ * thinking time (the server's safety cap); a budget in the name (`ismcts:<N>:<M>ms`) keeps its own.
+ */
+export function makeBot(game: AnyGame, name: string, seed: string, o: { msCap?: number } = {}): Bot {
   if (name === 'random') return randomBot({ seed });
   const f = game.bots?.[name];
   if (f) return f({ seed });
@@ -146,10 +152,15 @@ export function makeBot(game: AnyGame, name: string, seed: string): Bot {
     if (own) return game.bots![own]!({ seed });
   }
   if (name === 'standard' || name === 'strong') {
-    const b = searchBot(game, levelBudget(game, name), seed);
+    const b = searchBot(game, levelBudget(game, name, o.msCap), seed);
     return { name, choose: (ctx) => b.choose(ctx) };
   }
   const budget = parseSearchName(name);
-  if (budget) return searchBot(game, budget, seed);
+  if (budget)
+    return searchBot(
+      game,
+      o.msCap !== undefined && budget.ms === undefined ? { ...budget, ms: o.msCap } : budget,
+      seed,
+    );
   throw new Error(`Unknown bot "${name}" for ${game.id}; known: ${botNames(game).join(', ')}, ismcts:<N>.`);
 }

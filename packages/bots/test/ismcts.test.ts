@@ -19,6 +19,7 @@ import {
   parseSearchName,
   searchBot,
   searchDecision,
+  searchTuning,
 } from '@tabula/bots';
 
 type Perturb = (state: unknown, seat: Seat, rng: RngT) => void;
@@ -70,7 +71,8 @@ describe('the search bot sees only its own view', () => {
       expect(points.length).toBeGreaterThan(0);
       let hiddenDiffered = 0;
       let streamMattered = 0;
-      const budget = { iterations: 24, playoutDepth: 8, playoutCap: 400 };
+      // The game's own tuning (its playouts, greedy steps), with short playouts.
+      const budget = { ...searchTuning(game), iterations: 24, playoutDepth: 8, playoutCap: 400 };
       for (const [i, { state, prompt }] of points.entries()) {
         const seat = prompt.seat;
         const others: unknown[] = [];

@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Bot } from '@tabula/engine';
 import { Rng } from '@tabula/engine';
 import { findGame } from '@tabula/catalog';
-import { makeBot } from '@tabula/bots';
+import { LEVEL_MS_CAP, makeBot } from '@tabula/bots';
 import type { BotRequest } from './bots.js';
 
 const bots = new Map<string, { bot: Bot; rng: Rng }>();
@@ -15,7 +15,11 @@ parentPort?.on('message', (m: BotRequest & { id: number }) => {
     const key = `${m.game}|${m.bot}|${m.seed}`;
     let b = bots.get(key);
     if (!b) {
-      b = { bot: makeBot(game, m.bot, m.seed), rng: new Rng(`server-bot:${m.seed}`) };
+      // A search bot thinks at most LEVEL_MS_CAP a decision here: a loaded server still answers.
+      b = {
+        bot: makeBot(game, m.bot, m.seed, { msCap: LEVEL_MS_CAP }),
+        rng: new Rng(`server-bot:${m.seed}`),
+      };
       bots.set(key, b);
       if (bots.size > 5000) bots.delete(bots.keys().next().value!);
     }

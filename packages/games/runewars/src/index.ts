@@ -10,6 +10,7 @@ import { messages } from './messages.js';
 import { compilePack, DEFAULT_PACK, rememberPack } from './pack.js';
 import { presetIndex, RULES_VERSION, setupState } from './setup.js';
 import { heuristicBot } from './bot.js';
+import { evaluate } from './evaluate.js';
 import type { RwAction, RwOptions, RwState, RwView } from './types.js';
 import rulesEn from './data/rules.players.en.json' with { type: 'json' };
 import rulesRu from './data/rules.players.ru.json' with { type: 'json' };
@@ -213,6 +214,9 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
         return [];
     }
   },
+  evaluate,
+  // Playouts by the heuristic (well under a millisecond a decision), 60 steps deep.
+  search: { standard: 40, strong: 150, playout: 'guide', playoutDepth: 60 },
   bots: { heuristic: heuristicBot },
   info: {
     shortId: 'rw',
