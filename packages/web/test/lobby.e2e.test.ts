@@ -35,8 +35,12 @@ async function open(opts: Parameters<typeof newTestContext>[1] = {}): Promise<Te
 }
 
 const form = (page: Page) => page.locator('form.new-match');
+/** A label whose text starts with `text`, case and all (an option's label may contain another's word: "Board: … players"). */
+const starting = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const labelled = (page: Page, text: string) =>
-  form(page).locator('label', { hasText: text }).locator('select');
+  form(page)
+    .locator('label', { hasText: starting(text) })
+    .locator('select');
 const seatKind = (page: Page, i: number) => page.locator('.seat-row').nth(i).locator('select').first();
 
 /** A value other than the default for an option the form can set, or undefined. */
@@ -81,7 +85,7 @@ describe('lobby', () => {
       for (const o of g.options) {
         const v = otherValue(o);
         if (v === undefined) continue;
-        const field = page.locator('fieldset.game-options label', { hasText: o.label.en });
+        const field = page.locator('fieldset.game-options label', { hasText: starting(o.label.en) });
         if (o.kind === 'choice') await field.locator('select').selectOption(String(v));
         else if (o.kind === 'number') await field.locator('input').fill(String(v));
         else await field.locator('input').setChecked(v as boolean);
