@@ -29,6 +29,11 @@ export type CardEffect =
   | { do: 'unitsAtStrongholds'; shape: number; count: number }
   /** Each area with neutral units gains one of a type already there, from the supply (RW-SEASON-09). */
   | { do: 'wanderingMonsters' }
+  /**
+   * Each player in play order moves one rune token from his home realm to an area he controls or nobody
+   * controls without a rune token (it stays if there is none, RW-RUNE-12: the token only moves).
+   */
+  | { do: 'runeFromHome' }
   /** Each player in play order resolves Order card `n`'s primary ability (no Supremacy). */
   | { do: 'order'; n: number }
   /** Each player destroys `count` unit(s) in every area where he has at least `atLeast` units. */
@@ -68,6 +73,8 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
     }
     case 'wanderingMonsters':
       return { do: 'wanderingMonsters' };
+    case 'runeFromHome':
+      return { do: 'runeFromHome' };
     case 'order': {
       const n = num(eo.n, `${ew}.n`, bad, 1, 1);
       return { do: 'order', n }; // Strategize (the other Orders' primaries need a turn)

@@ -25,6 +25,8 @@ export type CardFrame =
   | { k: 'lose'; seat: Seat; what: number; n: number; areas: number[] }
   /** Neutral units of a type already there, one per area of `areas` (RW-SEASON-09: `seat` decides the type). */
   | { k: 'wander'; seat: Seat; areas: number[] }
+  /** Threatened Home Realms: he moves one rune token out of his home realm (RW-DP-11). */
+  | { k: 'runeMove'; seat: Seat }
   /** The end of his turn: claim his Objective (RW-OBJ-03/05, RW-DP-11)? */
   | { k: 'objective'; seat: Seat };
 
@@ -33,4 +35,5 @@ export type CardAction =
   /** A tie's decider names the tied player who wins it (or loses it, for the lowest bid). */
   | { type: 'rank'; seat: number }
   | { type: 'discardRune'; area: number }
+  | { type: 'moveRune'; from: number; to: number }
   | { type: 'objective'; claim: boolean };

@@ -152,6 +152,9 @@ function seasonEffect(st: RwState, f: F<'season'>, e: SeasonEffect, log: EventSi
     case 'wanderingMonsters':
       wanderingMonsters(st, log);
       break;
+    case 'runeFromHome':
+      for (let i = order.length - 1; i >= 0; i--) st.stack.push({ k: 'runeMove', seat: order[i]! });
+      break;
     case 'order':
       // Frozen Lakes: each player may redeploy as by Strategize's primary, in play order (RW-SEASON-05).
       for (let i = order.length - 1; i >= 0; i--) st.stack.push({ k: 'strat', seat: order[i]!, d: [] });
@@ -278,6 +281,72 @@ export const wanderDecision: Decision<RwState, F<'wander'>, RwAction> = {
   byDefault(st, f) {
     const t = monsterTypes(st, f.areas[0]!);
     return t.length ? { type: 'neutral', u: t[0]! } : null;
+  },
+};
+
+/* ------------------------------------------------------------------ Threatened Home Realms */
+
+/** Rune tokens in his home realm (`from`) and the areas one may go to (`to`): his or nobody's, no token. */
+function runeMoves(st: RwState, seat: Seat, from: number[], to: number[]): void {
+  const home = pk(st).factions[st.fac[seat]!]!.home;
+  for (const a of home) if (st.pos[a]! >= 0 && st.rk[a]! >= 0 && st.home[a] === seat) from.push(a);
+  if (!from.length) return;
+  for (const a of board(st).on) {
+    if (st.rk[a]! >= 0 || home.includes(a)) continue;
+    const c = ctrl(st, a);
+    if (c === seat || c < 0) to.push(a);
+  }
+}
+
+/** Nothing to move, or nowhere to go: the token stays (the card's text). */
+export function runRuneMove(st: RwState, f: F<'runeMove'>, log: EventSink): boolean {
+  const from: number[] = [],
+    to: number[] = [];
+  if (!st.p[f.seat]!.out) runeMoves(st, f.seat, from, to);
+  if (from.length && to.length) return true;
+  st.stack.pop();
+  if (from.length) emit(log, 'rw.ev.runeStays', { seat: f.seat }, ['RW-SEASON-03', 'RW-RUNE-12']);
+  return false;
+}
+
+export const runeMoveDecision: Decision<RwState, F<'runeMove'>, RwAction> = {
+  prompt: 'rw.runeMove',
+  rule: 'RW-SEASON-03',
+  who: (_st, f) => only(f.seat),
+  asks: (_st, f, seat) => seat === f.seat,
+  offers(st, f, _seat, out) {
+    const from: number[] = [],
+      to: number[] = [];
+    runeMoves(st, f.seat, from, to);
+    for (const a of from) for (const b of to) out.push({ type: 'moveRune', from: a, to: b });
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    const from: number[] = [],
+      to: number[] = [];
+    runeMoves(st, f.seat, from, to);
+    if (a.type !== 'moveRune' || !from.includes(a.from) || !to.includes(a.to))
+      return fail(
+        'runeMove',
+        'Move a rune token of your home realm to an area you control or nobody controls, with no rune token.',
+        'RW-SEASON-03',
+      );
+    // The token moves as it is, face up or down, with its handle: who knew it still knows it.
+    st.rk[a.to] = st.rk[a.from]!;
+    st.rh[a.to] = st.rh[a.from]!;
+    st.rup[a.to] = st.rup[a.from]!;
+    st.rk[a.from] = -1;
+    st.rh[a.from] = 0;
+    st.rup[a.from] = 0;
+    st.stack.pop();
+    lookAtControlled(st);
+    emit(log, 'rw.ev.runeMoved', { seat, from: a.from, to: a.to }, ['RW-SEASON-03', 'RW-RUNE-12']);
+    return OK;
+  },
+  // RW-DP-89 (DP-11): the first token in canonical order to the first legal area.
+  byDefault(st, f, seat) {
+    const out: RwAction[] = [];
+    runeMoveDecision.offers(st, f, seat, out);
+    return out[0] ?? null;
   },
 };
 

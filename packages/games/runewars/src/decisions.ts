@@ -36,7 +36,9 @@ import {
   runBid,
   runReceive,
   runSeason,
+  runRuneMove,
   runWander,
+  runeMoveDecision,
   wanderDecision,
 } from './cards.js';
 import {
@@ -90,6 +92,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   lose: { decide: loseDecision },
   wander: { run: runWander, decide: wanderDecision },
   objective: { decide: objectiveDecision },
+  runeMove: { run: runRuneMove, decide: runeMoveDecision },
   hstart: { decide: hstartDecision },
   hdraw: { run: runHdraw, decide: hdrawDecision },
   desert: { decide: desertDecision },

@@ -251,6 +251,8 @@ export function describeAction(
       return tr(l, 'rw.act.rank', P({ seat: a.seat }));
     case 'discardRune':
       return tr(l, 'rw.act.discardRune', P({ area: a.area }));
+    case 'moveRune':
+      return tr(l, 'rw.act.moveRune', P({ from: a.from, to: a.to }));
     case 'objective':
       return tr(l, a.claim ? 'rw.act.objective.yes' : 'rw.act.objective.no');
     case 'heroAt':

@@ -31,7 +31,7 @@ const keys = (log: GameEvent[]) => log.map((e) => e.key);
 /** Season cards whose every effect waits for heroes (M4: quests, training, desertion). */
 const WAITING = new Set(['SU3', 'SU5', 'FA3', 'WI3']);
 /** Season cards of M5 still to come (a choice of areas or moves each; docs/games/runewars.md). */
-const LATER_M5 = new Set(['SP1', 'SP6', 'FA4', 'WI8']);
+const LATER_M5 = new Set(['SP6', 'FA4', 'WI8']);
 
 /** Resolves Season card `id` now (above the Order selection), answering every decision by its default. */
 function runCard(
@@ -62,6 +62,17 @@ function table(seed = 'cards'): RwState {
   for (const u of p.neutrals) st.us[city * p.U + u] = 0;
   st.p[1]!.dial[0] = 1;
   st.p[2]!.dial = [8, 8, 8]; // above what his areas produce (Famine)
+  // A rune token in seat 0's home realm (Threatened Home Realms): one of the board's moved there.
+  const h = p.factions[st.fac[0]!]!.home.find((a) => st.rk[a]! < 0)!;
+  const x = board(st).on.find((a) => st.rk[a]! >= 0 && !['1C', '3A'].includes(p.areas[a]!.id))!;
+  [st.rk[h], st.rh[h], st.rup[h], st.rk[x], st.rh[x], st.rup[x]] = [
+    st.rk[x]!,
+    st.rh[x]!,
+    st.rup[x]!,
+    -1,
+    0,
+    0,
+  ];
   st.p[0]!.inf = st.p[1]!.inf = st.p[2]!.inf = 5;
   for (const x of st.p)
     while (x.tac.length < 2) {
@@ -350,6 +361,31 @@ describe('Season cards that place and destroy (RW-SEASON-03)', () => {
     act(st, 0, g.defaultAction(st, 0)!);
     expect(st.us[areaOf(st, '1C') * p.U + unitOf(st, u)]).toBe(5);
     expect(st.us[areaOf(st, '3A') * p.U + unitOf(st, u)]).toBe(5);
+  });
+});
+
+describe('Threatened Home Realms', () => {
+  it('RW-SEASON-03, RW-SEASON-05, RW-RUNE-12, RW-DP-11: each player in play order moves a rune token of his home realm to an area of his or nobody’s without one; the token moves as it is', () => {
+    const st = table('threat');
+    const order = playOrder(st);
+    runCard(st, 'SP1', [], (s) => top(s).k === 'runeMove');
+    const s0 = (top(st) as { seat: number }).seat;
+    expect(s0).toBe(order.find((s) => p.factions[st.fac[s]!]!.home.some((a) => st.rk[a]! >= 0)));
+    const moves = g.legalActions(st, s0) as { from: number; to: number }[];
+    expect(moves.length).toBeGreaterThan(0);
+    for (const m of moves) {
+      expect(p.factions[st.fac[s0]!]!.home).toContain(m.from);
+      expect(st.rk[m.to]).toBe(-1);
+      expect([s0, -1]).toContain(ctrl(st, m.to));
+    }
+    const enemy = board(st).on.find((a) => ctrl(st, a) >= 0 && ctrl(st, a) !== s0 && st.rk[a]! < 0)!;
+    rejects(st, s0, { type: 'moveRune', from: moves[0]!.from, to: enemy }, 'RW-SEASON-03', 'runeMove');
+    const { from, to } = moves[0]!;
+    const kind = st.rk[from],
+      h = st.rh[from];
+    act(st, s0, { type: 'moveRune', from, to });
+    expect([st.rk[from], st.rk[to], st.rh[to]]).toEqual([-1, kind, h]);
+    expect(checkInvariants(st)).toEqual([]);
   });
 });
 

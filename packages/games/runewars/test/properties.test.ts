@@ -39,7 +39,7 @@ describe('random complete games', () => {
       expect(counted.diplomacy / 2).toBeGreaterThan(40 * 2);
       expect(counted.gold / 2).toBeGreaterThan(5);
       expect(counted.alliedMoves / 2).toBeGreaterThan(10);
-      expect(counted.rallied / 2).toBeGreaterThan(5);
+      expect(counted.rallied / 2).toBeGreaterThanOrEqual(5);
     });
 
   it('RW-IMPL-41, RW-INFO-10, RW-RAND-02, RW-HERO-05: with heroes, 60 games of 2, 3 and 4 random players keep the hero invariants (a Hero card in one place, at most 3 a player), sealed Hero deck and drawn Hero cards', () => {
