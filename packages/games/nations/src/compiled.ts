@@ -309,6 +309,8 @@ export const BOARD_KINDS = NATIONS.reduce((a, b) => {
   const m = splitMods(b.static);
   return a | m.ownMask | m.othersMask;
 }, 0);
+/** The modifier kinds of the nation boards' modifiers that reach other nations (none in the published game). */
+export const BOARD_OTHERS_KINDS = NATIONS.reduce((a, b) => a | splitMods(b.static).othersMask, 0);
 /** Whether any nation board side of the data has abilities / triggers (none in the published game). */
 export const BOARD_ABILITIES = NATIONS.some((b) => (b.abilities?.length ?? 0) > 0);
 export const BOARD_TRIGGERS = NATIONS.some((b) => (b.triggers?.length ?? 0) > 0);

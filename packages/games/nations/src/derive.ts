@@ -6,6 +6,7 @@ import { E } from './config.js';
 import type { CardEntry, CardMods, CMod } from './compiled.js';
 import {
   BOARD_KINDS,
+  BOARD_OTHERS_KINDS,
   board,
   card,
   compileMod,
@@ -108,30 +109,36 @@ export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
   const ip = inPlay(st);
   const ownAreas = (ip.kinds & mask) !== 0 ? dk.areas(mask, true) : 0;
   const othersAreas = (ip.others & mask) !== 0 ? dk.areas(mask, false) : 0;
-  // No nation board of the data has modifiers of those kinds either: only the round modifiers are left.
-  const boards = (BOARD_KINDS & mask) !== 0;
-  for (let o = 0; o < (ownAreas | othersAreas || boards ? ps.length : 0); o++) {
-    const p = ps[o]!;
-    const own = o === s;
-    if (boards) {
-      const m = dk.boardMods(p, o);
-      out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
-    }
-    const areas = own ? ownAreas : othersAreas;
-    if (areas === 0) continue;
-    if (areas & AREA_ADVISORS) out = pickAll(out, dk, p.advisors, own, mask);
-    if (areas & AREA_ROW) {
-      const row = p.row;
-      for (let k = 0; k < row.length; k++) {
-        const r = row[k];
-        if (!r || r.w <= 0) continue;
-        const m = dk.instEntry(r).mods;
+  // Nation boards: own modifiers of those kinds reach the seat from its own board, those reaching others from
+  // the other boards (none in the published game).
+  const boardOwn = (BOARD_KINDS & mask) !== 0;
+  const boardOthers = (BOARD_OTHERS_KINDS & mask) !== 0;
+  // The other nations are walked only when something of theirs can reach the seat; the order of what is
+  // gathered (seats in order, slot order) is the same either way.
+  const everyone = othersAreas !== 0 || boardOthers;
+  if (everyone || ownAreas !== 0 || boardOwn)
+    for (let o = everyone ? 0 : s; o < (everyone ? ps.length : s + 1); o++) {
+      const p = ps[o]!;
+      const own = o === s;
+      if (own ? boardOwn : boardOthers) {
+        const m = dk.boardMods(p, o);
         out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
       }
+      const areas = own ? ownAreas : othersAreas;
+      if (areas === 0) continue;
+      if (areas & AREA_ADVISORS) out = pickAll(out, dk, p.advisors, own, mask);
+      if (areas & AREA_ROW) {
+        const row = p.row;
+        for (let k = 0; k < row.length; k++) {
+          const r = row[k];
+          if (!r || r.w <= 0) continue;
+          const m = dk.instEntry(r).mods;
+          out = own ? pick(out, m.own, m.ownMask, mask) : pick(out, m.others, m.othersMask, mask);
+        }
+      }
+      if (areas & AREA_COLONIES) out = pickAll(out, dk, p.colonies, own, mask);
+      if (areas & AREA_WONDERS) out = pickAll(out, dk, p.wonders, own, mask);
     }
-    if (areas & AREA_COLONIES) out = pickAll(out, dk, p.colonies, own, mask);
-    if (areas & AREA_WONDERS) out = pickAll(out, dk, p.wonders, own, mask);
-  }
   const mods = st.mods;
   for (let i = 0; i < mods.length; i++)
     if (mods[i]!.seat === s) {
