@@ -113,8 +113,14 @@ export function accountRoutes(app: FastifyInstance, ctx: RouteContext, o: Accoun
   app.post('/api/account/password', async (req) => {
     const a = await ctx.signedIn(req);
     const body = parse(PasswordChange, req.body ?? {});
-    if (!(await verifyPassword(body.current, a.passwordHash)))
+    // Guessing the current password through a session is limited as signing in is.
+    const key = nameKey(a.name);
+    if (!limiter.attempt(req.ip, key))
+      throw new HttpError(429, 'signInLimited', 'Too many attempts; wait a few minutes and try again.');
+    if (!(await verifyPassword(body.current, a.passwordHash))) {
+      limiter.failed(key);
       throw new HttpError(403, 'badCredentials', 'The current password is not right; nothing was changed.');
+    }
     await ctx.accounts.setPassword(a.id, await hashPassword(body.password, o.scrypt));
     // Every other session ends: whoever knew the old password is signed out everywhere else.
     const ended = await ctx.accounts.endOtherSessions(a.id, sessionToken(req.headers));

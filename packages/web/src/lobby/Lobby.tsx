@@ -16,6 +16,7 @@ import { useLocale, useT } from '../i18n/index.js';
 import { botLabel } from './words.js';
 import { playerName, rememberSeat, setPlayerName } from '../storage.js';
 import { TurnsPanel } from '../account/pages.js';
+import { useAccount } from '../account/context.js';
 
 type Kind = 'human' | 'open' | 'bot';
 type Speed = 'instant' | 'natural' | 'slow';
@@ -43,6 +44,11 @@ export function Lobby() {
   const [rated, setRated] = useState(true);
   const [undo, setUndo] = useState(true);
   const [name, setName] = useState(playerName());
+  // A signed-in player is named after their account unless they gave another name here.
+  const { account } = useAccount();
+  useEffect(() => {
+    if (account && !name) setName(account.name);
+  }, [account]); // eslint-disable-line react-hooks/exhaustive-deps
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedMatch | null>(null);
