@@ -21,7 +21,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer } from '../../server/src/index.js';
 import type { RunningServer } from '../../server/src/index.js';
 import { decryptPayload } from '../../server/src/notify/push.js';
-import { checkBuilt, launchBrowser, newTestContext, openInvite, SHOTS } from './helpers.js';
+import { checkBuilt, launchBrowser, MOBILE, newTestContext, openInvite, SHOTS, sideways } from './helpers.js';
 import type { TestContext } from './helpers.js';
 
 let server: RunningServer;
@@ -72,8 +72,8 @@ afterAll(async () => {
   push?.server.close();
 });
 
-async function open(): Promise<TestContext> {
-  const c = await newTestContext(browser);
+async function open(opts: Parameters<typeof newTestContext>[1] = {}): Promise<TestContext> {
+  const c = await newTestContext(browser, opts);
   contexts.push(c);
   return c;
 }
@@ -328,6 +328,30 @@ describe('accounts in the browser', () => {
     expect(await a.page.title()).toMatch(/^\(1\) /);
     expect(await a.page.getByTestId('turns').locator('a').count()).toBe(1);
     await a.page.screenshot({ path: `${SHOTS}account-turns.png` });
+  });
+
+  it('in Russian and on a phone: the account pages in Russian words, nothing wider than the screen', async () => {
+    const { page } = await open({ ...MOBILE, uiLocale: 'ru' });
+    const name = uname('Вера');
+    await page.goto(`${server.url}/#/signup`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Создать учётную запись');
+    expect(await sideways(page)).toEqual([]);
+    const form = page.getByTestId('sign-up');
+    await form.locator('input[name=name]').fill(name);
+    await form.locator('input[name=password]').fill('достаточно длинный');
+    await form.locator('button[type=submit]').click();
+    await page.getByTestId('me').filter({ hasText: name }).waitFor();
+    expect(await page.getByTestId('turns').locator('h2').textContent()).toBe('Ждут вашего хода');
+    expect(await sideways(page)).toEqual([]);
+    for (const path of [`#/p/${encodeURIComponent(name)}`, '#/account', '#/ratings/nations']) {
+      await page.goto(`${server.url}/${path}`);
+      await page.locator('main.account-page h1').waitFor();
+      const text = (await page.locator('main.account-page').textContent()) ?? '';
+      // Russian words (names of players and games aside), no English shell words left.
+      expect(text, path).not.toMatch(/\b(Games|Rating|Settings|Matches|Player|Password|Leaderboard|Save)\b/);
+      expect(await sideways(page), path).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}account-ru-${path.split('/')[1]}.png`, fullPage: true });
+    }
   });
 
   it('takes a step back at the table; the log shows it taken back', async () => {
