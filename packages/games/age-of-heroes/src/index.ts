@@ -63,7 +63,7 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   targetsOf,
   evaluate,
   // The search bot's playouts are played by the heuristic (microseconds a decision), 100 steps deep.
-  search: { standard: 30, strong: 100, playout: 'guide', playoutDepth: 100 },
+  search: { standard: 100, strong: 300, playout: 'guide', playoutDepth: 100 },
   bots: { heuristic: heuristicBot },
   info,
   optionsSchema,
