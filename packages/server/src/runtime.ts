@@ -42,6 +42,9 @@ interface UndoStep {
   forced: boolean;
 }
 
+/** The most steps of one run that may be taken back (the oldest are forgotten first). */
+const MAX_UNDO_STEPS = 32;
+
 /** The shell's log event of a step taken back: the seat, and the first version it undid. */
 export const UNDO_EVENT = 'tabula.undo';
 
@@ -199,9 +202,11 @@ export class MatchRuntime {
     const top = this.undoSteps.at(-1);
     if (top && top.seat !== seat) this.undoSteps = [];
     const resign = (action as { type?: unknown } | null)?.type === 'resign';
-    if (before !== null && !resign && !this.game.reveals!(before, this.current_, seat, action, log))
+    if (before !== null && !resign && !this.game.reveals!(before, this.current_, seat, action, log)) {
       this.undoSteps.push({ seq, seat, before, forced });
-    else this.undoSteps = [];
+      // A seat takes back its last few steps, not a whole long run: the states kept stay few.
+      if (this.undoSteps.length > MAX_UNDO_STEPS) this.undoSteps.shift();
+    } else this.undoSteps = [];
   }
 
   /** The step `seat` would take back now (its last chosen one, with the forced ones after it), or null. */
