@@ -791,7 +791,7 @@ export function objectiveCount(st: RwState, seat: Seat, o: number): number {
   if ('later' in w) return -1;
   const on = board(st).on;
   let n = 0;
-  const types = new Set<number>();
+  const types = w.count === 6 ? new Set<number>() : null;
   const home = p.factions[st.fac[seat]!]!.home;
   switch (w.count) {
     case 0: // areas
@@ -818,10 +818,10 @@ export function objectiveCount(st: RwState, seat: Seat, o: number): number {
           if (!k) continue;
           if (w.count === 7 && !w.units.includes(p.units[u]!.id)) continue;
           n += k;
-          types.add(u);
+          types?.add(u);
         }
       }
-      return w.count === 6 ? types.size : n;
+      return types ? types.size : n;
     }
     case 8: // rune tokens in areas he controls outside his home realm
       for (const a of on) if (st.rk[a]! >= 0 && ctrl(st, a) === seat && !home.includes(a)) n++;
@@ -851,12 +851,27 @@ export function askObjective(st: RwState, seat: Seat): void {
   if (x.obj < 0 || x.out) return;
   const p = pk(st);
   const good = p.objectives[x.obj]!.good;
-  for (let o = 0; o < p.objectives.length; o++)
-    if (p.objectives[o]!.good === good && objectiveMet(st, seat, o)) {
+  // objectiveMet of each card of his deck, the count of a kind read once (the kind of named allies
+  // depends on the card's units: read for each card).
+  countMemo.fill(-2);
+  for (let o = 0; o < p.objectives.length; o++) {
+    const c = p.objectives[o]!;
+    if (c.good !== good) continue;
+    const w = c.when;
+    if ('later' in w) continue;
+    let n: number;
+    if (w.count === 7 || w.count >= countMemo.length) n = objectiveCount(st, seat, o);
+    else {
+      n = countMemo[w.count]!;
+      if (n === -2) n = countMemo[w.count] = objectiveCount(st, seat, o);
+    }
+    if (n >= 0 && n >= w.atLeast && n <= w.atMost) {
       st.stack.push({ k: 'objective', seat });
       return;
     }
+  }
 }
+const countMemo = new Int32Array(16);
 
 export const objectiveDecision: Decision<RwState, F<'objective'>, RwAction> = {
   prompt: 'rw.objective',
