@@ -210,6 +210,14 @@ describe('accounts in the browser', () => {
         timeout: 20_000,
       })
       .toBe(2);
+    // The match's page tells how it moved both ratings.
+    const changes = a.page.getByTestId('rating-changes');
+    await changes.waitFor({ timeout: 15_000 });
+    const lines = await changes.locator('li').allTextContents();
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${ann}: 0\\.0 → -\\d+\\.\\d$`));
+    expect(lines[1]).toMatch(new RegExp(`^${bob}: 0\\.0 → \\d+\\.\\d$`));
+    await a.page.screenshot({ path: `${SHOTS}account-rated-table.png` });
     // Both pages: one rated match each, Bob's rating above Ann's, both moved from the start (0).
     const rating = async (page: Page, who: string) => {
       await page.goto(`${server.url}/#/p/${encodeURIComponent(who)}`);

@@ -326,3 +326,45 @@ export function TurnsPanel() {
     </section>
   );
 }
+
+/** A finished rated match's rating changes, by seat (read again for a few seconds: it is rated as it ends). */
+export function RatingChanges({ matchId }: { matchId: string }) {
+  const t = useT();
+  const [rows, setRows] = useState<Awaited<ReturnType<typeof api.ratingChanges>>>([]);
+  useEffect(() => {
+    let live = true;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const load = () =>
+      api.ratingChanges(matchId).then(
+        (r) => {
+          if (!live) return;
+          setRows(r);
+          if (!r.length && ++tries < 8) timer = setTimeout(load, 1000);
+        },
+        () => undefined,
+      );
+    void load();
+    return () => {
+      live = false;
+      if (timer) clearTimeout(timer);
+    };
+  }, [matchId]);
+  if (!rows.length) return null;
+  return (
+    <div className="rating-changes" data-testid="rating-changes">
+      <h3>{t('ratings.changes')}</h3>
+      <ul>
+        {rows.map((r) => (
+          <li key={r.seat}>
+            {t('ratings.change', {
+              name: r.name,
+              from: rating(r.before.ordinal),
+              to: rating(r.after.ordinal),
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,6 +1,7 @@
 /** Who sits where: name, seat shape (never colour alone), bot or human, connection; resigning. */
 import { useT } from '../i18n/index.js';
 import type { TableState } from '../net/connection.js';
+import { RatingChanges } from '../account/pages.js';
 
 export const SEAT_SHAPES = ['●', '■', '▲', '◆', '⬟', '✚'];
 
@@ -53,6 +54,10 @@ export function PlayersPanel({
           </li>
         ))}
       </ul>
+      {state.match.rated &&
+        (state.match.status === 'finished' || !!(state.view as { over?: unknown } | null)?.over) && (
+          <RatingChanges matchId={state.match.id} />
+        )}
       {onResign && (
         <button
           type="button"
