@@ -400,6 +400,8 @@ describe('leaving, clocks and windows', () => {
     const { m, cs, seat, msg: w } = await clockedTable('clock-bot', 'bot');
     expect(w.deadline).not.toBeNull();
     await waitFor(async () => (await info(m.id)).seats[seat].kind === 'bot', 5000, 'the takeover');
+    // The level the match chose for takeovers.
+    expect((await info(m.id)).seats[seat].bot).toBe('beginner');
     // Not before the deadline the seat was shown.
     expect(Date.now()).toBeGreaterThanOrEqual(w.deadline! - 5);
     // The bot plays the seat: the version moves on without any client acting, and a seat played by
