@@ -158,6 +158,13 @@ export class Deck {
     return this.boardEntry(i, b).c;
   }
 
+  /** Card b moves from progress-board space `from` to `to` (rows move down): its entry moves with it. */
+  moveBoardCard(from: number, to: number, b: { id: string }): void {
+    if (this.bcObj[from] !== b) return;
+    this.bcObj[to] = b;
+    this.bcEntry[to] = this.bcEntry[from]!;
+  }
+
   /** The compiled entry of the card on progress-board space i. */
   boardEntry(i: number, b: { id: string }): CardEntry {
     if (this.bcObj[i] === b) return this.bcEntry[i]!;

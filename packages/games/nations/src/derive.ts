@@ -99,14 +99,16 @@ function pickAll(out: CMod[], dk: Deck, list: readonly Inst[], own: boolean, mas
  * common answer "none" allocates nothing.
  */
 export function gather(st: NatState, s: number, mask: number): readonly CMod[] {
+  // Only when a card with such modifiers was put in play (`InPlay`, beside the state), a nation board has some,
+  // or a round modifier is in force: the common answer "none" at once.
+  const ip = inPlay(st);
+  if (((ip.kinds | BOARD_KINDS) & mask) === 0 && st.mods.length === 0) return NONE;
   let out = NONE as CMod[];
   const ps = st.players;
   // Only the areas (advisors, row, colonies, wonders) where a card with modifiers of those kinds can lie are
   // walked (the deck's areas by card type): for the seat's own cards, and for the modifiers reaching it from
   // other nations' cards.
   const dk = deckOf(st);
-  // And only when a card with such modifiers was put in play (`InPlay`, beside the state).
-  const ip = inPlay(st);
   const ownAreas = (ip.kinds & mask) !== 0 ? dk.areas(mask, true) : 0;
   const othersAreas = (ip.others & mask) !== 0 ? dk.areas(mask, false) : 0;
   // Nation boards: own modifiers of those kinds reach the seat from its own board, those reaching others from

@@ -116,7 +116,10 @@ export function dealBoard(st: NatState, log: EventSink): void {
   for (let i = 2 * c; i < 3 * c; i++) {
     const x = b[i];
     b[i] = null;
-    if (x) b[k++] = x;
+    if (x) {
+      dk.moveBoardCard(i, k, x);
+      b[k++] = x;
+    }
   }
   const deck = st.decks[age(st) - 1]!;
   for (let i = 0; i < 3 * c; i++) if (!b[i] && deck.length > 0) b[i] = { id: deck.pop()!, a: 0 };

@@ -11,17 +11,20 @@ import {
   ROUND_PASS,
   architectCost,
   BOARD_ABILITIES,
+  board,
   deckOf,
   entryStone,
+  F_ABIL,
   hasMod,
   modSum,
   seatMods,
 } from '../derive.js';
-import type { NatAction, NatState } from '../state.js';
-import { abilityActions, abilityError, abilitySources, eachAbilitySource } from './abilities.js';
+import type { Deck } from '../derive.js';
+import type { Inst, NatAction, NatState } from '../state.js';
+import { abilityActions, abilityError, abilitySources } from './abilities.js';
 import type { BuyMemo } from './buy.js';
 import { buy, buyError, buyMemo, buyProblem } from './buy.js';
-import { inPlay } from '../deck.js';
+import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, inPlay } from '../deck.js';
 import { seatList } from './choices.js';
 import { cardIdOf, fail } from './core.js';
 import { run } from './flow.js';
@@ -347,10 +350,37 @@ export function turnOffers(st: NatState, seat: number, out: NatAction[]): void {
       }
     }
   }
-  // Abilities: only where a card with abilities can lie and was put (the common answer: nowhere).
-  if (BOARD_ABILITIES || (dk.abilityAreas & inPlay(st).abilities) !== 0)
-    eachAbilitySource(st, seat, (u, abilities) => abilityActions(st, seat, u, abilities, out));
+  // Abilities: only where a card with abilities can lie and was put (the common answer: nowhere); the sources in
+  // the order of `eachAbilitySource`, without a callback.
+  if (BOARD_ABILITIES) {
+    const ab = board(p).abilities;
+    if (ab) abilityActions(st, seat, -1, ab, out);
+  }
+  const areas = dk.abilityAreas & inPlay(st).abilities;
+  if (areas !== 0) {
+    if (areas & AREA_ADVISORS) abilitiesIn(st, seat, dk, p.advisors, false, out);
+    if (areas & AREA_ROW) abilitiesIn(st, seat, dk, slots, true, out);
+    if (areas & AREA_COLONIES) abilitiesIn(st, seat, dk, p.colonies, false, out);
+    if (areas & AREA_WONDERS) abilitiesIn(st, seat, dk, p.wonders, false, out);
+  }
   for (let m = manned, slot = 0; m !== 0; m >>>= 1, slot++) if (m & 1) out.push(UNDEPLOY[slot]!);
   if (st.turn!.main > 0) out.push(END);
   out.push(PASS);
+}
+
+/** The ability actions of one area's cards (the row: manned cards only), in slot order. */
+function abilitiesIn(
+  st: NatState,
+  seat: number,
+  dk: Deck,
+  list: ReadonlyArray<Inst | null>,
+  mannedOnly: boolean,
+  out: NatAction[],
+): void {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i];
+    if (!x || (mannedOnly && x.w <= 0)) continue;
+    const e = dk.instEntry(x);
+    if (e.flags & F_ABIL) abilityActions(st, seat, x.u, e.c.abilities ?? [], out);
+  }
 }
