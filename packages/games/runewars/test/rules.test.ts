@@ -55,7 +55,6 @@ describe('M0: the data pack', () => {
       ['2B', '6A'],
       ['2C', '6A'],
       ['2C', '6B'],
-      ['3D', '6B'],
       ['3C', '4A'],
       ['1B', '3A'],
       ['7B', '8B'],
@@ -73,6 +72,9 @@ describe('M0: the data pack', () => {
     ])
       expect(edge(x!, y!)).toBe(2);
     expect(edge('1A', '1B')).toBe(0);
+    // data.md's 3D–6B mountain is taken out of the default pack by the balance check (the north-east home
+    // place reaches the centre, docs/games/runewars-balance.md).
+    expect([edge('3D', '6B'), edge('6B', '3D')]).toEqual([0, 0]);
     expect(b.adj[area('1A')]).not.toContain(area('3A')); // not neighbours on the lattice
   });
 });
