@@ -21,7 +21,7 @@ afterAll(async () => {
   await store.close();
 });
 
-async function newRuntime(snapshotEvery = 0): Promise<MatchRuntime> {
+async function newRuntime(snapshotEvery = 0, settings: Record<string, unknown> = {}): Promise<MatchRuntime> {
   const id = `rt-${n++}`;
   await store.createMatch({
     id,
@@ -31,6 +31,7 @@ async function newRuntime(snapshotEvery = 0): Promise<MatchRuntime> {
     seats: 3,
     seed: `runtime-${id}`,
     status: 'active',
+    settings,
   });
   return MatchRuntime.load(store, game, (await store.getMatch(id))!, { snapshotEvery });
 }
@@ -122,7 +123,8 @@ describe('match runtime: moves applied in place', () => {
   });
 
   it('snapshots the state of their own version, whatever moves come after', async () => {
-    const rt = await newRuntime(1);
+    // (A match where no step can be taken back: such a step holds snapshots back, see below.)
+    const rt = await newRuntime(1, { undo: false });
     const moves: { seat: Seat; action: unknown }[] = [];
     // Moves back to back: the journaled store writes the snapshots after later moves are applied.
     for (let i = 0; i < 6; i++) {
@@ -135,5 +137,28 @@ describe('match runtime: moves applied in place', () => {
       expect(snap?.seq).toBe(v);
       expect(snap!.state).toEqual(replayed(rt, moves.slice(0, v)));
     }
+  });
+
+  it('takes no snapshot while a step may be taken back; loaded again, the match replays its undo marker', async () => {
+    const rt = await newRuntime(1);
+    let seat = -1;
+    for (let i = 0; i < 300 && seat < 0; i++) {
+      const m = someMove(rt);
+      expect(await rt.submit(m.seat, rt.v, m.action)).toMatchObject({ ok: true });
+      if (rt.canUndo(m.seat)) seat = m.seat;
+    }
+    expect(seat).toBeGreaterThanOrEqual(0);
+    const v = rt.v;
+    await store.settled();
+    expect((await store.latestSnapshot(rt.row.id))?.seq ?? 0).toBeLessThan(v);
+    const before = data(rt.state);
+    expect(await rt.undo(seat, v)).toMatchObject({ ok: true, v: v + 1 });
+    expect(data(rt.state)).not.toEqual(before);
+    const again = await MatchRuntime.load(store, game, (await store.getMatch(rt.row.id))!, {
+      snapshotEvery: 1,
+    });
+    expect(again.v).toBe(v + 1);
+    expect(data(again.state)).toEqual(data(rt.state));
+    expect(again.canUndo(seat)).toBe(rt.canUndo(seat));
   });
 });
