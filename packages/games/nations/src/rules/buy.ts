@@ -7,17 +7,7 @@ import { emit } from '@tabula/engine';
 import { progressCard } from '../data.js';
 import type { SeatMods } from '../derive.js';
 import type { CardEntry } from '../derive.js';
-import {
-  ROUND_BUY,
-  card,
-  colonyRequirement,
-  entry,
-  price,
-  priceOf,
-  raid,
-  seatMods,
-  strength,
-} from '../derive.js';
+import { ROUND_BUY, colonyRequirement, deckOf, price, priceOf, raid, seatMods, strength } from '../derive.js';
 import type { NatState } from '../state.js';
 import type { CardType, ProgressCard } from '../types.js';
 import { placeTaken } from './cards.js';
@@ -62,9 +52,10 @@ export function buyError(
 ) {
   if (!Number.isInteger(row) || row < 1 || row > 3 || !Number.isInteger(col) || col < 0 || col >= st.cols)
     return fail('space', 'There is no such space on the progress board.', 'NAT-COMP-2');
-  const bc = st.board[(row - 1) * st.cols + col];
+  const idx = (row - 1) * st.cols + col;
+  const bc = st.board[idx];
   if (!bc) return fail('empty', 'That space of the progress board is empty.', 'NAT-BUY-8');
-  const e = entry(bc.id);
+  const e = deckOf(st).boardEntry(idx, bc);
   const c = e.c;
   if (types && !types.includes(c.type))
     return fail('cardType', `Only a ${typesText(types)} can be taken this way.`, 'NAT-NOTE-30', { types });
@@ -136,8 +127,8 @@ export function buy(st: NatState, s: number, row: number, col: number, free: boo
   const p = st.players[s]!;
   const idx = (row - 1) * st.cols + col;
   const bc = st.board[idx]!;
+  const c = deckOf(st).boardEntry(idx, bc).c;
   st.board[idx] = null;
-  const c = card(bc.id);
   const paid = free ? 0 : price(st, s, row, c);
   if (paid > 0) voluntaryPay(st, s, { gold: paid }, log);
   if (bc.a > 0) p.priv += bc.a; // NAT-BUY-6
