@@ -851,19 +851,22 @@ export function askObjective(st: RwState, seat: Seat): void {
   if (x.obj < 0 || x.out) return;
   const p = pk(st);
   const good = p.objectives[x.obj]!.good;
-  // objectiveMet of each card of his deck, the count of a kind read once (the kind of named allies
-  // depends on the card's units: read for each card).
-  countMemo.fill(-2);
+  // objectiveMet of each card of his deck, with the counts read in one pass over the board (those of
+  // named allies and of the ring around his realm for each card that asks them).
+  let counted = false;
   for (let o = 0; o < p.objectives.length; o++) {
     const c = p.objectives[o]!;
     if (c.good !== good) continue;
     const w = c.when;
     if ('later' in w) continue;
     let n: number;
-    if (w.count === 7 || w.count >= countMemo.length) n = objectiveCount(st, seat, o);
+    if (w.count === 7 || w.count === 9 || w.count < 0 || w.count > 9) n = objectiveCount(st, seat, o);
     else {
-      n = countMemo[w.count]!;
-      if (n === -2) n = countMemo[w.count] = objectiveCount(st, seat, o);
+      if (!counted) {
+        countAll(st, seat);
+        counted = true;
+      }
+      n = counts[w.count]!;
     }
     if (n >= 0 && n >= w.atLeast && n <= w.atMost) {
       st.stack.push({ k: 'objective', seat });
@@ -871,7 +874,52 @@ export function askObjective(st: RwState, seat: Seat): void {
     }
   }
 }
-const countMemo = new Int32Array(16);
+
+/** The counts of objectiveCount's kinds 0–6 and 8 for a seat, in one pass (kinds 7 and 9 left out). */
+const counts = new Int32Array(10);
+function countAll(st: RwState, seat: Seat): void {
+  const p = pk(st);
+  const on = board(st).on;
+  const home = p.factions[st.fac[seat]!]!.home;
+  const ns = p.neutrals;
+  let areas = 0,
+    cities = 0,
+    sh = 0,
+    units = 0,
+    allied = 0,
+    kinds = 0,
+    runes = 0;
+  const seen: boolean[] = [];
+  for (let i = 0; i < on.length; i++) {
+    const a = on[i]!;
+    if (ctrl(st, a) === seat) {
+      areas++;
+      if (st.city[a]! >= 0) cities++;
+      if (st.rk[a]! >= 0 && !home.includes(a)) runes++;
+    }
+    if (st.sh[a] === seat) sh++;
+    if (st.own[a] !== seat) continue;
+    units += unitsOf(st, a, seat);
+    for (let j = 0; j < ns.length; j++) {
+      const u = ns[j]!;
+      const k = st.us[a * p.U + u]! + st.ur[a * p.U + u]!;
+      if (!k) continue;
+      allied += k;
+      if (!seen[j]) {
+        seen[j] = true;
+        kinds++;
+      }
+    }
+  }
+  counts[0] = areas;
+  counts[1] = cities;
+  counts[2] = sh;
+  counts[3] = units;
+  counts[4] = st.p[seat]!.inf;
+  counts[5] = allied;
+  counts[6] = kinds;
+  counts[8] = runes;
+}
 
 export const objectiveDecision: Decision<RwState, F<'objective'>, RwAction> = {
   prompt: 'rw.objective',
