@@ -295,14 +295,18 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
         const other = game.clone(before);
         o.perturbHidden!(other, seat, rng.fork('undo'));
         const otherBefore = game.clone(other);
-        const r2 = game.apply(other, seat, action, []);
+        const log2: GameEvent[] = [];
+        const r2 = game.apply(other, seat, action, log2);
         if (!r2.ok)
           fail(
             o,
             step,
             `a legal action was refused in a world the seat cannot tell apart: ${r2.error.message}`,
           );
-        for (let w = SPECTATOR; w < o.seats; w++) {
+        // A perturbed world may be one no game reaches (another seat's hidden cards past a threshold the
+        // rules would have announced already): where the game says the step reveals, it is not compared.
+        const alsoQuiet = !game.reveals!(otherBefore, other, seat, action, log2);
+        for (let w = SPECTATOR; alsoQuiet && w < o.seats; w++) {
           const diff = changedDifferently(
             game.view(before, w),
             game.view(state, w),
