@@ -99,6 +99,9 @@ describe('taking steps back', () => {
     const { id, c } = await table({ seed: 'undo-2' });
     const rng = new Rng('undo-2');
     const { seat, after } = await stepUntilUndoable(c, rng);
+    // Malformed requests are refused by name and change nothing.
+    for (const bad of [{ t: 'undo' }, { t: 'undo', v: -1 }, { t: 'undo', v: 1.5 }, { t: 'undo', v: '3' }])
+      expect(await c[seat]!.request(bad)).toMatchObject({ t: 'error', code: 'badMessage' });
     // A stale version is refused and changes nothing.
     const stale = await c[seat]!.request({ t: 'undo', v: after.v! - 1 });
     expect(stale).toMatchObject({ t: 'error', code: 'stale' });
