@@ -112,6 +112,7 @@ export function searchTuning(game: AnyGame): Partial<IsmctsOptions> {
   // Playouts by the guide: no greedy steps (in playouts the guide finishes a decision as it would in play).
   if (h.playout === 'guide') out.greedySteps = 0;
   if (h.greedySteps !== undefined) out.greedySteps = h.greedySteps;
+  if (h.guideMargin !== undefined) out.guideMargin = h.guideMargin;
   return out;
 }
 

@@ -308,6 +308,11 @@ export interface SearchHints {
   playoutDepth?: number;
   /** Candidates tried for a seat's further steps of a decision it has begun (0: branched on instead). */
   greedySteps?: number;
+  /**
+   * How much better (a chance of winning, 0..1) the search's own choice must look before it overrules the
+   * game's own bot; a game whose evaluation misleads a short search keeps close to its own bot.
+   */
+  guideMargin?: number;
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */
