@@ -59,6 +59,19 @@ export function SettingsPage() {
   useEffect(() => {
     if (account) setNotify(account.notify);
   }, [account]);
+  // Whether this very browser is subscribed (the account's flag covers all its browsers).
+  const [here, setHere] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!pushSupported()) return;
+    navigator.serviceWorker
+      .getRegistration('/')
+      .then((reg) => reg?.pushManager.getSubscription())
+      .then(
+        (sub) => setHere(!!sub),
+        () => setHere(false),
+      );
+  }, []);
+  const pushHere = here ?? !!notify.push;
   if (account === undefined) return <p role="status">…</p>;
   if (!account)
     return (
@@ -92,13 +105,15 @@ export function SettingsPage() {
   const togglePush = async () => {
     setPushNote(null);
     try {
-      if (notify.push) {
+      if (pushHere) {
         await disablePush();
+        setHere(false);
         await save({ push: false });
         return;
       }
       const r = await enablePush();
       if (r === 'on') {
+        setHere(true);
         await save({ push: true });
         setPushNote(t('notify.pushEnabled'));
       } else setPushNote(t(r === 'denied' ? 'notify.pushDenied' : 'notify.pushUnsupported'));
@@ -114,7 +129,7 @@ export function SettingsPage() {
         <p>{t('notify.explain')}</p>
         <p>
           <button type="button" onClick={() => void togglePush()} data-testid="push-toggle">
-            {notify.push ? t('notify.pushOff') : t('notify.pushOn')}
+            {pushHere ? t('notify.pushOff') : t('notify.pushOn')}
           </button>
         </p>
         {pushNote && <p role="status">{pushNote}</p>}
