@@ -36,7 +36,7 @@ async function open(opts: Parameters<typeof newTestContext>[1] = {}): Promise<Te
 
 const form = (page: Page) => page.locator('form.new-match');
 /** A label whose text starts with `text`, case and all (an option's label may contain another's word: "Board: … players"). */
-const starting = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+const starting = (text: string) => new RegExp(`^\\s*${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const labelled = (page: Page, text: string) =>
   form(page)
     .locator('label', { hasText: starting(text) })
