@@ -82,7 +82,7 @@ describe('tabula and RuneWars', () => {
     const rep = JSON.parse(r.out) as SimulationReport;
     expect(rep.completed).toBe(4);
     expect(Object.keys(rep.byTag).sort()).toEqual(['colour', 'faction', 'realm', 'start']);
-    expect(Object.keys(rep.byTag.realm!).sort()).toEqual(['H1', 'H2', 'H3']);
+    expect(Object.keys(rep.byTag.realm!).sort()).toEqual(['H1', 'H2', 'H4']);
     expect(Object.keys(rep.byTag.start!).sort()).toEqual(['1', '2', '3']);
     for (const t of Object.values(rep.byTag))
       expect(Object.values(t).reduce((a, x) => a + x.games, 0)).toBe(12);
