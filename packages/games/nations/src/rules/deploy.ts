@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import type { SeatMods } from '../derive.js';
-import { architectCost, card, deckOf, deployCost } from '../derive.js';
+import { architectCost, card, deckOf, entryStone, seatMods } from '../derive.js';
 import type { NatState } from '../state.js';
 import type { Bag, ProgressCard } from '../types.js';
 import { fail } from './core.js';
@@ -29,15 +29,20 @@ export function deployError(
     if (p.idle <= 0) return fail('noIdle', 'You have no idle worker.', 'NAT-DEPLOY-2');
   } else if (!Number.isInteger(from) || !p.row[from] || p.row[from]!.w <= 0)
     return fail('source', 'There is no worker on that card to move.', 'NAT-DEPLOY-2');
-  const c = deckOf(st).instEntry(p.row[to]!).c;
-  if (onto && !onto.includes(c.type))
+  const e = deckOf(st).instEntry(p.row[to]!);
+  if (onto && !onto.includes(e.type))
     return fail('onto', 'This deployment must go onto another kind of card.', 'NAT-EVENT-14');
   if (!free) {
-    const cost = deployCost(st, s, c, sm);
-    if (p.res.stone < cost.stone)
-      return fail('stone', `Deploying there costs ${cost.stone} stone.`, 'NAT-DEPLOY-3');
-    for (const [r, n] of cost.other)
-      if (p.res[r] < n) return fail('cost', `Deploying there costs ${n} ${r}.`, 'NAT-DEPLOY-3');
+    // The cost of `deployCost`, read from the compiled card: stone with the seat's modifiers, then gold, food and
+    // books as printed.
+    const stone = entryStone(e, sm ?? seatMods(st, s));
+    if (p.res.stone < stone) return fail('stone', `Deploying there costs ${stone} stone.`, 'NAT-DEPLOY-3');
+    if (e.dcGold && p.res.gold < e.dcGold)
+      return fail('cost', `Deploying there costs ${e.dcGold} gold.`, 'NAT-DEPLOY-3');
+    if (e.dcFood && p.res.food < e.dcFood)
+      return fail('cost', `Deploying there costs ${e.dcFood} food.`, 'NAT-DEPLOY-3');
+    if (e.dcBooks && p.res.books < e.dcBooks)
+      return fail('cost', `Deploying there costs ${e.dcBooks} books.`, 'NAT-DEPLOY-3');
   }
   return null;
 }
@@ -69,7 +74,7 @@ export function deploy(
 ): void {
   const p = st.players[s]!;
   const target = p.row[to]!;
-  const c = card(target.id);
+  const e = deckOf(st).instEntry(target);
   if (from === -1) p.idle--;
   else {
     // NAT-DEPLOY-5: undeploy first; the state between is real (NAT-REM-2).
@@ -79,15 +84,18 @@ export function deploy(
     p.idle--;
   }
   if (!free) {
-    const cost = deployCost(st, s, c);
+    // `deployCost` read from the compiled card (stone with the seat's modifiers, then gold, food, books).
     const bag: Bag = {};
-    if (cost.stone) bag.stone = cost.stone;
-    for (const [r, n] of cost.other) bag[r] = n;
+    const stone = entryStone(e, seatMods(st, s));
+    if (stone) bag.stone = stone;
+    if (e.dcGold) bag.gold = e.dcGold;
+    if (e.dcFood) bag.food = e.dcFood;
+    if (e.dcBooks) bag.books = e.dcBooks;
     voluntaryPay(st, s, bag, log);
   }
   target.w++;
   if (log)
-    emit(log, 'nat.ev.deploy', { seat: s, card: c.id, from, to, free }, [
+    emit(log, 'nat.ev.deploy', { seat: s, card: target.id, from, to, free }, [
       'NAT-DEPLOY-1',
       'NAT-DEPLOY-3',
       'NAT-DEPLOY-4',
