@@ -113,6 +113,7 @@ export function searchTuning(game: AnyGame): Partial<IsmctsOptions> {
   if (h.playout === 'guide') out.greedySteps = 0;
   if (h.greedySteps !== undefined) out.greedySteps = h.greedySteps;
   if (h.guideMargin !== undefined) out.guideMargin = h.guideMargin;
+  if (h.root !== undefined) out.root = h.root;
   return out;
 }
 

@@ -81,6 +81,14 @@ export interface IsmctsOptions extends SearchBudget {
    * at least this much (a chance of winning, 0..1): a rule of thumb is not overruled on noise.
    */
   guideMargin?: number;
+  /**
+   * How the root is searched: `tree` (ISMCTS, above), or `paired` — flat Monte Carlo over the root actions
+   * with sequential halving (Karnin, Koren and Somekh 2013): every surviving action is played out in the
+   * same sampled worlds with the same random streams (common random numbers), so that actions are compared
+   * on the same hidden cards and the same luck, and the worse half is dropped each round. With playouts by
+   * the guide this is rollout-based improvement of the guide (Tesauro and Galperin 1996).
+   */
+  root?: 'tree' | 'paired';
   /** Called after every searched decision with its figures (tests, benches). */
   onDecision?: (stats: SearchStats) => void;
   /** The clock, for a millisecond budget (tests may pass a fake one). */
@@ -169,6 +177,7 @@ export function searchDecision(
   rng: Rng,
   o: Omit<IsmctsOptions, 'seed'>,
 ): { index: number; stats: SearchStats } {
+  if (o.root === 'paired') return pairedDecision(game, ctx, rng, o);
   const now = o.now ?? (() => performance.now());
   const t0 = now();
   const c = o.exploration ?? DEFAULTS.exploration;
@@ -372,6 +381,140 @@ export function ismctsBot(game: AnyGame, o: IsmctsOptions): Bot {
       const r = searchDecision(game, ctx, rng.fork('decision'), o);
       o.onDecision?.(r.stats);
       return ctx.legal[r.index];
+    },
+  };
+}
+
+/** The guide's choice at the root (its index in the legal list), or -1. */
+function guideIndex(ctx: BotContext, guide: Bot | undefined, rng: Rng): number {
+  if (!guide || ctx.legal.length < 2) return -1;
+  const g = guide.choose({ ...ctx, rng: rng.fork('guide') });
+  const i = ctx.legal.indexOf(g);
+  if (i >= 0) return i;
+  const k = keyOf(ctx.seat, g);
+  return ctx.legal.findIndex((a) => keyOf(ctx.seat, a) === k);
+}
+
+/**
+ * Plays `world` on from where it is, as a playout does, and returns each seat's reward: the outcome if the
+ * game ends, else the game's evaluation after `depth` steps, else a draw.
+ */
+function rollout(
+  game: AnyGame,
+  world: unknown,
+  rng: Rng,
+  o: Omit<IsmctsOptions, 'seed'>,
+  seats: number,
+): ArrayLike<number> {
+  const evaluate = game.evaluate?.bind(game) as ((s: unknown) => number[]) | undefined;
+  const depth = o.playoutDepth ?? DEFAULTS.playoutDepth;
+  const cap = o.playoutCap ?? DEFAULTS.playoutCap;
+  const byDefault = o.playout === 'default';
+  const byGuide = o.playout === 'guide' && o.guide ? o.guide : undefined;
+  const noise = o.playoutNoise ?? 0.1;
+  const k = evaluate ? (o.greedySteps ?? DEFAULTS.greedySteps) : 0;
+  let last = -1;
+  for (let played = 0; played < cap && !game.outcome(world); played++) {
+    if (evaluate && played >= depth) break;
+    const p = choosePrompt(game.prompts(world), rng);
+    if (!p) break;
+    const moves = game.legalActions(world, p.seat);
+    if (moves.length === 0) break;
+    let a: unknown = null;
+    if (k > 0 && p.seat === last && moves.length > 1)
+      a = greedy(game, evaluate!, world, p.seat, moves, k, rng);
+    else if (byDefault) a = game.defaultAction(world, p.seat);
+    else if (byGuide && moves.length > 1 && rng.float() >= noise)
+      a = byGuide.choose({ seat: p.seat, view: game.view(world, p.seat), legal: moves, prompt: p, rng });
+    if (a === null) a = moves[rng.int(moves.length)];
+    if (!game.apply(world, p.seat, a).ok) break;
+    last = p.seat;
+  }
+  const out = game.outcome(world);
+  if (out) {
+    const r = new Array<number>(seats).fill(0);
+    for (const s of out.winners) r[s] = 1 / out.winners.length;
+    return r;
+  }
+  if (evaluate) return evaluate(world);
+  return new Array<number>(seats).fill(1 / seats);
+}
+
+/** The `paired` root: flat Monte Carlo with sequential halving on common random numbers (see `root`). */
+function pairedDecision(
+  game: AnyGame,
+  ctx: BotContext,
+  rng: Rng,
+  o: Omit<IsmctsOptions, 'seed'>,
+): { index: number; stats: SearchStats } {
+  const now = o.now ?? (() => performance.now());
+  const t0 = now();
+  const deadline = o.ms === undefined ? Infinity : t0 + o.ms;
+  const budget = o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
+  const me = ctx.seat;
+  const legal = ctx.legal;
+  const n = legal.length;
+  const guided = guideIndex(ctx, o.guide, rng);
+  const sums = new Array<number>(n).fill(0);
+  const counts = new Array<number>(n).fill(0);
+  const worlds: unknown[] = [];
+  const seeds: number[] = [];
+  let seats = 0;
+  const world = (i: number): unknown => {
+    while (worlds.length <= i) {
+      const w = game.sampleWorld(ctx.view, me, rng);
+      if (seats === 0) seats = Math.max(1, game.seating(w).length);
+      worlds.push(w);
+      seeds.push(rng.int(2 ** 31));
+    }
+    return worlds[i];
+  };
+  let alive = legal.map((_, i) => i);
+  const rounds = Math.max(1, Math.ceil(Math.log2(n)));
+  // With an unbounded budget (milliseconds only), rounds of 8 playouts an action until time runs out.
+  const finite = Number.isFinite(budget);
+  let used = 0;
+  let base = 0;
+  let timeUp = false;
+  const mean = (i: number) => (counts[i] ? sums[i]! / counts[i]! : -Infinity);
+  for (let r = 0; !timeUp && (alive.length > 1 || (!finite && r === 0)); r++) {
+    const m = finite ? Math.max(1, Math.floor(budget / (alive.length * rounds))) : 8;
+    for (let i = 0; i < m && !timeUp; i++) {
+      const w = world(base + i);
+      // The guide's choice is played every round, dropped or not: the last comparison is with it, on the
+      // same worlds and streams.
+      for (const a of guided < 0 || alive.includes(guided) ? alive : [...alive, guided]) {
+        const c = game.clone(w);
+        if (!game.apply(c, me, legal[a]).ok) continue;
+        const reward = rollout(game, c, new Rng(`paired:${seeds[base + i]}`), o, seats);
+        sums[a]! += reward[me] ?? 0;
+        counts[a]!++;
+        used++;
+      }
+      if (used > 0 && now() >= deadline) timeUp = true;
+    }
+    base += m;
+    if (finite && used >= budget) break;
+    if (alive.length > 1) {
+      alive = [...alive].sort((x, y) => mean(y) - mean(x));
+      alive = alive.slice(0, Math.max(1, Math.ceil(alive.length / 2)));
+    }
+    if (!finite && alive.length === 1) break;
+  }
+  let index = alive.reduce((b, i) => (mean(i) > mean(b) ? i : b), alive[0]!);
+  const margin = o.guideMargin ?? DEFAULTS.guideMargin;
+  if (guided >= 0 && index !== guided && (counts[guided] === 0 || mean(index) - mean(guided) < margin))
+    index = guided;
+  return {
+    index,
+    stats: {
+      iterations: used,
+      ms: now() - t0,
+      visits: counts,
+      means: counts.map((x, i) => (x ? sums[i]! / x : 0)),
+      chosen: index,
+      guided,
+      depth: 1,
     },
   };
 }

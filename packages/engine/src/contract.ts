@@ -313,6 +313,11 @@ export interface SearchHints {
    * game's own bot; a game whose evaluation misleads a short search keeps close to its own bot.
    */
   guideMargin?: number;
+  /**
+   * How the root is searched: the tree (information-set MCTS), or every root action played out in the
+   * same sampled worlds with the same random streams, the worse half dropped round by round (`paired`).
+   */
+  root?: 'tree' | 'paired';
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */
