@@ -160,10 +160,10 @@ export class CardEntry {
   readonly pwConsume: number[] | null;
   readonly military: boolean;
   /**
-   * Fields of the card the hot loops read, copied into this one shape (the cards of the data have dozens of
-   * shapes, so a read of `c.type` or `c.deployCost` on a card is a megamorphic one): its type, the parts of its
-   * deployment cost (0 when none; `deploys`: it has one), the strength a colony needs, its raid value (-1: none),
-   * the private architects it gets on the board.
+   * Fields of the card the hot loops read, beside the entry's other fields so that a loop holding the entry
+   * reads them at once, as plain numbers (no optional bag to open, no default to apply): its type, the parts of
+   * its deployment cost (0 when none; `deploys`: it has one), the strength a colony needs, its raid value (-1:
+   * none), the private architects it gets on the board.
    */
   readonly type: ProgressCard['type'];
   readonly deploys: boolean;
