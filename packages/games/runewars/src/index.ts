@@ -216,7 +216,7 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
   },
   evaluate,
   // Playouts by the heuristic (well under a millisecond a decision), 60 steps deep.
-  search: { standard: 40, strong: 150, playout: 'guide', playoutDepth: 60 },
+  search: { standard: 40, strong: 150, playout: 'guide', playoutDepth: 60, root: 'paired' },
   bots: { heuristic: heuristicBot },
   info: {
     shortId: 'rw',

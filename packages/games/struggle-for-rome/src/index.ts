@@ -103,7 +103,7 @@ export const struggleForRome: GameModule<SfrState, SfrAction, SfrView, SfrOption
   },
   evaluate,
   // Playouts by the heuristic (a fifth of a millisecond a decision), 50 steps deep.
-  search: { standard: 40, strong: 100, playout: 'guide', playoutDepth: 50 },
+  search: { standard: 40, strong: 100, playout: 'guide', playoutDepth: 50, root: 'paired' },
   bots: { heuristic: heuristicBot },
   info: {
     shortId: 'sfr',
