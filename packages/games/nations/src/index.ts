@@ -100,7 +100,7 @@ export const nations: GameModule<NatState, NatAction, NatView, NatOptions> = {
   // Every seat then takes its timeout default (ends its turn, passes) for 4 steps before the valuation, and
   // the search overrules the heuristic only on a clear margin: scored where the tree ends, a short search
   // lost 13 of 20 two-player games to the heuristic (it likes passing early: docs/bots.md).
-  search: { standard: 100, strong: 400, playout: 'default', playoutDepth: 4, guideMargin: 0.1 },
+  search: { standard: 100, strong: 280, playout: 'default', playoutDepth: 4, guideMargin: 0.1 },
   bots: { heuristic: heuristicBot },
   info,
   optionsSchema,
