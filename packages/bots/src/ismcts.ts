@@ -3,9 +3,9 @@
  * Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012).
  *
  * The bot is told only what a human in its seat would see (`BotContext`: its view, its legal actions, its
- * prompt). Every iteration deals a complete state consistent with that view (`sampleWorld` with the bot's
- * own random stream), so the hidden cards differ from one iteration to the next and the bot never looks at
- * the real ones. The tree is shared by all those worlds: its edges are (seat, action) pairs, and a node's
+ * prompt). Every iteration plays in a complete state consistent with that view (`sampleWorld` with the
+ * bot's own random stream; a decision samples `worlds` of them and later iterations play in copies), so the
+ * hidden cards differ from one iteration to the next and the bot never looks at the real ones. The tree is shared by all those worlds: its edges are (seat, action) pairs, and a node's
  * children are the actions seen legal there in some world. Selection uses UCB1 with availability counts
  * (an action is compared with the number of iterations in which it was legal, not with the parent's
  * visits), as the paper prescribes for actions that only some worlds allow.
@@ -22,11 +22,15 @@
  *   without a node;
  * - response windows' minimum holding times (`hold`) are the server's business: nothing to search.
  *
- * Playouts follow a policy (uniform by default) to the end of the game, or — when the game offers an
- * evaluation (`GameModule.evaluate`) — for a fixed number of actions, after which the game's evaluation
- * gives each seat's chances. A guide bot (the game's own heuristic) may order the root: its choice is
- * tried first, gets a progressive bias that fades with visits, and a head start in the final count, so
- * that a small budget plays at least as the guide does and a larger one departs from it only on evidence.
+ * Playouts follow a policy (uniform, the timeout defaults, or the guide bot for every seat) to the end of
+ * the game, or — when the game offers an evaluation (`GameModule.evaluate`) — for a fixed number of
+ * actions, after which the game's evaluation gives each seat's chances. A guide bot (the game's own
+ * heuristic) may order the root: its choice is tried first, gets a progressive bias that fades with visits,
+ * a head start in the final count, and is overruled only when the search's choice looks better by a margin,
+ * so that a small budget plays at least as the guide does and a larger one departs from it only on evidence.
+ *
+ * The root may instead be searched flat and paired (`root: 'paired'`): every root action played out in the
+ * same sampled worlds with the same random streams, the worse half dropped round by round.
  *
  * The budget is a number of iterations, a number of milliseconds, or both (whichever ends first).
  * With an iteration budget alone the bot is a pure function of its view, legal actions, prompt and seed.
