@@ -24,6 +24,8 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, '**/*.integration.test.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // Browser tests poll the page; on a loaded CI machine a page takes seconds, not the default second.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'threads',
   },
 });

@@ -316,7 +316,8 @@ describe('accounts in the browser', () => {
       regs.push(...e.registrations),
     );
     await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => regs.length).toBeGreaterThan(0);
+    // Under a loaded CI machine the worker's events and the notice take seconds, not the poll's default second.
+    await expect.poll(() => regs.some((r) => r.scopeURL.startsWith(server.url)), { timeout: 20_000 }).toBe(true);
     const reg = regs.find((r) => r.scopeURL.startsWith(server.url))!;
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: server.url,
@@ -328,6 +329,7 @@ describe('accounts in the browser', () => {
         a.page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((x) => [x.title, x.body]),
         ),
+        { timeout: 20_000 },
       )
       .toEqual([['Your turn: Age of Heroes', `${ann}, the match “Push test” waits for your decision.`]]);
     // The header counts the match waiting for Ann, and so does the page title.
