@@ -317,7 +317,9 @@ describe('accounts in the browser', () => {
     );
     await cdp.send('ServiceWorker.enable');
     // Under a loaded CI machine the worker's events and the notice take seconds, not the poll's default second.
-    await expect.poll(() => regs.some((r) => r.scopeURL.startsWith(server.url)), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => regs.some((r) => r.scopeURL.startsWith(server.url)), { timeout: 20_000 })
+      .toBe(true);
     const reg = regs.find((r) => r.scopeURL.startsWith(server.url))!;
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: server.url,
@@ -325,10 +327,11 @@ describe('accounts in the browser', () => {
       data: payload,
     });
     await expect
-      .poll(() =>
-        a.page.evaluate(async () =>
-          (await (await navigator.serviceWorker.ready).getNotifications()).map((x) => [x.title, x.body]),
-        ),
+      .poll(
+        () =>
+          a.page.evaluate(async () =>
+            (await (await navigator.serviceWorker.ready).getNotifications()).map((x) => [x.title, x.body]),
+          ),
         { timeout: 20_000 },
       )
       .toEqual([['Your turn: Age of Heroes', `${ann}, the match “Push test” waits for your decision.`]]);
