@@ -1,5 +1,7 @@
-/** RuneWars in the browser: its rules (the generic table draws it until it has a board). */
+/** RuneWars in the browser: its rules, the realm map board, its texts. */
 import { runewars } from '@tabula/runewars';
 import type { GameClient } from '../registry.js';
+import { Board } from './Board.js';
+import { rwUi } from './i18n.js';
 
-export const client: GameClient = { game: runewars };
+export const client: GameClient = { game: runewars, Board, ui: rwUi };

@@ -1,0 +1,115 @@
+/**
+ * A battle you can follow (06-battles.md): both sides by initiative, each unit type's standing, routed
+ * and damaged figures, the initiative round and the type drawing now (ringed), the Fate cards of the
+ * sub-round as they are revealed (the section of the drawing unit's shape: special, rout, damage or
+ * blank; face down until shown), the strongholds, and once tallied the strengths and the winner.
+ */
+import type { BattleFrame } from '@tabula/runewars';
+import { BLANK, DAMAGE, ROUT, SPECIAL } from '@tabula/runewars';
+import { SEAT_SHAPES, useRw } from './ctx.js';
+import { UnitShape } from './MapView.js';
+
+export function Battle({ f }: { f: BattleFrame }) {
+  const s = useRw();
+  const { t, pack: p, view: v } = s;
+  const sideName = (side: number) => {
+    const seat = side === 0 ? f.seat : f.def;
+    return seat < 0 ? t('rw.ui.neutralSide') : `${s.name(seat)} (${s.faction(seat)})`;
+  };
+  const colour = (side: number) => {
+    const seat = side === 0 ? f.seat : f.def;
+    return seat < 0 ? '#fbf8f0' : s.colour(seat);
+  };
+  const kindText = (c: number, u: number) => {
+    const card = p.fate[c];
+    if (!card) return '?';
+    const sh = p.units[u]!.shape;
+    const k = card.kind[sh]!,
+      n = card.num[sh]!;
+    if (k === BLANK) return t('rw.ui.fateBlank');
+    if (k === SPECIAL)
+      return t('rw.ui.fateSpecial', { special: p.units[u]!.special ? s.g(`rw.sp.${p.units[u]!.sp}`) : '—' });
+    if (k === ROUT) return t('rw.ui.fateRout', { n });
+    if (k === DAMAGE) return t('rw.ui.fateDamage', { n });
+    return '?';
+  };
+  return (
+    <div className="rw-battle" data-testid="rw-battle">
+      <h3>
+        {t('rw.ui.battleIn', { area: s.area(f.area) })}{' '}
+        <span className="round">{t('rw.ui.initiative', { n: f.init })}</span>
+      </h3>
+      {v.sh[f.area]! >= 0 && (
+        <p className="rw-note">
+          {t(v.shd[f.area] ? 'rw.ui.strongholdDamaged' : 'rw.ui.stronghold', { name: s.name(v.sh[f.area]!) })}
+        </p>
+      )}
+      <div className="sides">
+        {[0, 1].map((side) => {
+          const types = new Map<number, { n: number; r: number; d: number }>();
+          f.fs.forEach((sd, i) => {
+            const u = f.fu[i]!;
+            if (sd !== side || u < 0) return;
+            const e = types.get(u) ?? { n: 0, r: 0, d: 0 };
+            e.n++;
+            e.r += f.fr[i]!;
+            e.d += f.fd[i]!;
+            types.set(u, e);
+          });
+          const rows = [...types.entries()].sort(
+            (a, b) => p.units[a[0]]!.initiative - p.units[b[0]]!.initiative,
+          );
+          const cards = f.cs[side] ?? [];
+          return (
+            <div key={side} className="side" data-side={side}>
+              <h4>
+                {side === 1 ? `${t('rw.ui.defender')}: ` : `${t('rw.ui.attacker')}: `}
+                {(side === 0 ? f.seat : f.def) >= 0 && (
+                  <span aria-hidden="true" style={{ color: colour(side) }}>
+                    {SEAT_SHAPES[side === 0 ? f.seat : f.def]}{' '}
+                  </span>
+                )}
+                {sideName(side)}
+              </h4>
+              <ul className="rows">
+                {rows.map(([u, e]) => {
+                  const now = f.ty[side] === u;
+                  return (
+                    <li key={u} className={now ? 'now' : ''}>
+                      <svg viewBox="-0.3 -0.3 0.6 0.6" className="ushape" aria-hidden="true">
+                        <UnitShape shape={p.units[u]!.shape} x={0} y={0} r={0.22} fill={colour(side)} />
+                      </svg>
+                      <span className="ini">{p.units[u]!.initiative}</span>
+                      <span>
+                        {t('rw.ui.units', { n: e.n, unit: s.unit(u) })}
+                        {e.r > 0 && `, ${t('rw.ui.routedN', { n: e.r })}`}
+                        {e.d > 0 && `, ${t('rw.ui.damageN', { n: e.d })}`}
+                        {now && ` — ${t('rw.ui.drawingNow')}`}
+                      </span>
+                    </li>
+                  );
+                })}
+                {rows.length === 0 && <li>{t('rw.ui.noUnits')}</li>}
+              </ul>
+              {cards.length > 0 && (
+                <ul className="fate" aria-label={t('rw.ui.fateCards')}>
+                  {cards.map((c, j) => (
+                    <li key={j} className={c < 0 ? 'down' : `up ${p.fate[c]?.destiny ?? ''}`}>
+                      {c < 0
+                        ? t('rw.ui.fateDown')
+                        : `${t(`rw.ui.destiny.${p.fate[c]?.destiny ?? 'red'}`)}: ${f.ty[side]! >= 0 ? kindText(c, f.ty[side]!) : ''}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {f.str[side] !== undefined && f.str[side]! >= 0 && f.won >= -1 && f.step > 0 && f.won >= 0 && (
+                <p className="str">{t('rw.ui.strength', { n: f.str[side]! })}</p>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {f.won >= 0 && <p className="won">{t('rw.ui.battleWon', { name: sideName(f.won) })}</p>}
+    </div>
+  );
+}

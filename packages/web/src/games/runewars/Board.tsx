@@ -1,0 +1,120 @@
+/**
+ * The RuneWars table: a status line (year, season, Season card, the limits), the realm map with the
+ * player's choices ringed on it beside the decision (secret Orders, the places to choose as a list
+ * too, a battle you can follow, every other prompt as buttons in players' words), and every faction's
+ * dials, influence and Orders below.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { RwAction, RwView } from '@tabula/runewars';
+import { areaName, packOf } from '@tabula/runewars';
+import { deepEqual } from '@tabula/engine';
+import { useLocale, useT } from '../../i18n/index.js';
+import type { TableProps } from '../../shell/types.js';
+import { COLOUR, RwContext } from './ctx.js';
+import type { Rw } from './ctx.js';
+import { geoOf } from './geo.js';
+import { MapView } from './MapView.js';
+import { Decision } from './Decision.js';
+import { Factions, Status } from './Panels.js';
+import './rw.css';
+
+/** The areas of an action in the order they are chosen (targetsOf: its spaces). */
+export function spacesOf(game: TableProps['game'], a: RwAction): number[] {
+  if (!game.targetsOf) return [];
+  return (game.targetsOf(a) as { kind: string; id: number }[])
+    .filter((x) => x.kind === 'space')
+    .map((x) => Number(x.id));
+}
+
+export function Board(props: TableProps) {
+  const { game, state, seatName, act } = props;
+  const { locale } = useLocale();
+  const t = useT();
+  const view = state.view as RwView | null;
+  const [prefix, setPrefix] = useState<number[]>([]);
+  // A new version of the table clears a half-made choice.
+  useEffect(() => setPrefix([]), [state.v]);
+  const pack = useMemo(() => packOf(view?.opts.data), [view?.opts.data]);
+  const layout = view ? `${view.pos.join(',')}|${view.rot.join(',')}` : '';
+  const geo = useMemo(() => (view ? geoOf(pack, view) : null), [layout, pack]); // eslint-disable-line react-hooks/exhaustive-deps
+  const legal = state.legal as RwAction[];
+  const spaced = useMemo(
+    () => legal.map((a) => ({ a, sp: spacesOf(game, a) })).filter((x) => x.sp.length > 0),
+    [legal, game],
+  );
+  const { targets, complete } = useMemo(() => {
+    const targets = new Map<number, RwAction[]>();
+    const complete: RwAction[] = [];
+    for (const { a, sp } of spaced) {
+      if (sp.length < prefix.length || prefix.some((x, i) => sp[i] !== x)) continue;
+      if (sp.length === prefix.length) complete.push(a);
+      else {
+        const next = sp[prefix.length]!;
+        const l = targets.get(next) ?? [];
+        l.push(a);
+        targets.set(next, l);
+      }
+    }
+    return { targets, complete };
+  }, [spaced, prefix]);
+  // The seats' colours (the shell's players list) become the factions' own.
+  const root = useRef<HTMLDivElement>(null);
+  const colours = view ? view.fac.map((f) => pack.factions[f]?.colour ?? '').join(',') : '';
+  useEffect(() => {
+    const table = root.current?.closest<HTMLElement>('.table');
+    if (!table || !colours) return;
+    const list = colours.split(',');
+    list.forEach((c, i) => COLOUR[c] && table.style.setProperty(`--seat${i}`, COLOUR[c]));
+    return () => list.forEach((_, i) => table.style.removeProperty(`--seat${i}`));
+  }, [colours]);
+  if (!view || !geo || !Array.isArray(view.pos)) return null;
+  const send = (a: RwAction) => {
+    const l = legal.includes(a) ? a : legal.find((x) => deepEqual(x, a));
+    if (l && !state.pending) act(l);
+  };
+  const rw: Rw = {
+    props,
+    view,
+    pack,
+    geo,
+    me: state.seat,
+    legal,
+    pending: state.pending,
+    locale,
+    t,
+    g: (key, params) => game.formatEvent({ key, params: params ?? {} }, locale, seatName),
+    describe: (a) => game.describeAction(null, state.seat, a, locale, seatName, view),
+    area: (a) => areaName(pack, a, locale),
+    unit: (u) => pack.units[u]?.name[locale] ?? '?',
+    name: seatName,
+    faction: (s) => pack.factions[view.fac[s]!]?.name[locale] ?? '',
+    colour: (s) => COLOUR[pack.factions[view.fac[s]!]?.colour ?? ''] ?? '#888',
+    prefix,
+    setPrefix,
+    targets,
+    complete,
+    pick: (area) => {
+      const next = [...prefix, area];
+      const done = spaced.filter((x) => x.sp.length === next.length && next.every((y, i) => x.sp[i] === y));
+      const more = spaced.some((x) => x.sp.length > next.length && next.every((y, i) => x.sp[i] === y));
+      // One action completes here and nothing goes further: the click is the choice.
+      if (done.length === 1 && !more) send(done[0]!.a);
+      else setPrefix(next);
+    },
+    send,
+  };
+  return (
+    <RwContext.Provider value={rw}>
+      <div className="rw" data-testid="rw-board" ref={root}>
+        <Status />
+        <div className="rw-main">
+          <MapView />
+          <div className="rw-panel">
+            <Decision />
+          </div>
+        </div>
+        <Factions />
+      </div>
+    </RwContext.Provider>
+  );
+}

@@ -1,0 +1,296 @@
+/**
+ * RuneWars at its drawn table, in real Chromium (issue 23): a 2-player game at 1280×800 in English and
+ * a 4-player game at 360×740 in Russian against bots, played to the end by clicking on the realm map
+ * and the decision beside it (never the list of actions); in sampled positions the areas ringed on the
+ * map are exactly the first areas of the legal actions; no data id or message key shows on the page;
+ * nothing is wider than a phone; axe finds nothing serious at both sizes in both languages; screenshots.
+ * UPDATE_README_SCREENSHOT=1 refreshes docs/screenshots/runewars-table*.png.
+ */
+import { copyFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { runewars } from '@tabula/runewars';
+import type { RwAction } from '@tabula/runewars';
+import type { RunningServer } from '../../server/src/index.js';
+import rules from '../../games/runewars/src/data/rules.json' with { type: 'json' };
+import {
+  api,
+  ensureShotsDir,
+  launchBrowser,
+  MOBILE,
+  newTestContext,
+  openInvite,
+  overText,
+  rng,
+  ROOT,
+  settle,
+  sideways,
+  startTestServer,
+  waitForDecision,
+  WsSeat,
+} from './helpers.js';
+import type { Created, Locale, TestContext } from './helpers.js';
+
+/** Data ids and message keys a player must never read: unit and faction ids, home area ids, city tokens. */
+const ID_LIKE =
+  /\brw\.[a-z]|\b(?:DL|LE|WU|UY)[abc]\b|\bC\d+\b|\b(?:daqan|latari|waiqar|uthuk|darkKnight|fleshRipper|chaosLord|razorwing|beastman|hellhound)\b|standard-\d/;
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: TestContext[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.close();
+});
+
+/** A game of `years` years (the rules part of the data pack with fewer years: a shorter game). */
+function createRw(players: number, seed: string, years: number): Promise<Created> {
+  const r = JSON.parse(JSON.stringify(rules)) as typeof rules;
+  r.years = years;
+  return api<Created>(server.url, 'POST', '/api/matches', {
+    game: 'runewars',
+    players,
+    seed,
+    options: { data: { rules: r } },
+    seats: Array.from({ length: players }, (_, i) =>
+      i === 0 ? { kind: 'human', name: 'Ann' } : { kind: 'bot', bot: 'heuristic', name: `Bot ${i}` },
+    ),
+  });
+}
+
+const ringed = (page: Page) =>
+  page.$$eval('[data-testid=rw-svg] [data-target]', (els) => els.map((e) => e.getAttribute('data-target')!));
+
+/** The first areas of the legal actions (targetsOf, spaces only): what the map rings before any choice. */
+function expectedRings(legal: RwAction[]): string[] {
+  const out = new Set<string>();
+  for (const a of legal) {
+    const sp = runewars.targetsOf!(a).filter((t) => t.kind === 'space');
+    if (sp.length) out.add(String(sp[0]!.id));
+  }
+  return [...out].sort();
+}
+
+const version = (page: Page) =>
+  page.$eval('[data-testid=table]', (e) => Number((e as HTMLElement).dataset.version));
+
+const changed = (page: Page, v: number, timeout = 3000) =>
+  page
+    .waitForFunction(
+      (v) => Number(document.querySelector<HTMLElement>('[data-testid=table]')?.dataset.version) !== v,
+      v,
+      { timeout },
+    )
+    .then(() => true)
+    .catch(() => false);
+
+interface Tally {
+  mapClicks: number;
+  checks: number;
+  decisions: number;
+  orders: number;
+  battles: number;
+  shots: string[];
+}
+
+/**
+ * Plays the page's seat to the end: a ringed area on the map (then the next area or the action it
+ * completes), else an Order card, else a button of the decision. Checks the rings against the legal
+ * actions the server sends the same seat, the page's words for data ids, and takes screenshots of the
+ * first Orders, map choice and battle seen.
+ */
+async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, tag: string, locale: Locale) {
+  const r = rng(seed);
+  const deadline = Date.now() + ms;
+  const dir = ensureShotsDir();
+  let lastV = -1;
+  const t: Tally = { mapClicks: 0, checks: 0, decisions: 0, orders: 0, battles: 0, shots: [] };
+  const shoot = async (what: string) => {
+    if (t.shots.includes(what)) return;
+    t.shots.push(what);
+    await settle(page);
+    await page.screenshot({ path: `${dir}runewars-${what}-${tag}.png` });
+  };
+  while (Date.now() < deadline) {
+    const snap = await waitForDecision(page, lastV, overText(locale), Math.max(1, deadline - Date.now()));
+    if (!snap) break;
+    if (snap.heading.includes(overText(locale))) return t;
+    if (snap.error) {
+      await page.locator('[data-testid=action-bar] .error button').click();
+      lastV = -1;
+      continue;
+    }
+    const v = snap.v;
+    const rings = await ringed(page);
+    if (driver.latest?.v === v && t.decisions % 2 === 0 && (await version(page)) === v) {
+      const legal = (driver.latest.legal ?? []) as RwAction[];
+      expect([...rings].sort()).toEqual(expectedRings(legal));
+      t.checks++;
+    }
+    if (t.decisions % 4 === 0) {
+      const text = await page.locator('[data-testid=table]').innerText();
+      expect(text).not.toMatch(ID_LIKE);
+    }
+    t.decisions++;
+    if (await page.getByTestId('rw-battle').count()) {
+      t.battles++;
+      await shoot('battle');
+    }
+    const cards = page.locator('[data-testid=rw-orders] .rw-card:not([disabled])');
+    const buttons = page.locator('[data-testid=rw-decision] .rw-actions button:not([disabled])');
+    let clicked = false;
+    if (await cards.count()) {
+      await shoot('orders');
+      const n = await cards.count();
+      await cards.nth(Math.floor(r() * n)).click({ timeout: 3000 });
+      t.orders++;
+      clicked = true;
+    } else if (rings.length && (r() < 0.75 || !(await buttons.count()))) {
+      // Areas step by step: each click rings the next areas, or offers the actions the areas complete.
+      let current = rings;
+      for (let step = 0; step < 3 && current.length; step++) {
+        const id = current[Math.floor(r() * current.length)]!;
+        await page.locator(`[data-testid=rw-svg] [data-target="${id}"] .ring-out`).click({ timeout: 3000 });
+        t.mapClicks++;
+        if (step === 0 && t.mapClicks > 3) await shoot('map');
+        if ((await version(page)) !== v) break;
+        const confirm = page.locator('[data-testid=rw-selected] .rw-confirm:not([disabled])');
+        if (await confirm.count()) {
+          await shoot('selected');
+          const n = await confirm.count();
+          await confirm.nth(Math.floor(r() * n)).click({ timeout: 3000 });
+          break;
+        }
+        current = await ringed(page);
+      }
+      clicked = true;
+    } else {
+      const n = await buttons.count();
+      if (n) {
+        const texts = await buttons.allInnerTexts();
+        const commit = texts.findIndex((x) => /Commit|Подтвердить/.test(x));
+        const i = commit >= 0 && r() < 0.6 ? commit : Math.floor(r() * n);
+        await buttons.nth(i).click({ timeout: 3000 });
+        clicked = true;
+      }
+    }
+    if (clicked) lastV = (await changed(page, v)) ? v : -1;
+    else {
+      // Nothing on the board to click: the decision must be somewhere — fail with what the page shows.
+      throw new Error(
+        `No choice on the board at v${v}: ${await page.getByTestId('rw-decision').innerText()}`,
+      );
+    }
+  }
+  throw new Error(`The game did not end in time (${t.decisions} decisions, ${t.mapClicks} map clicks)`);
+}
+
+async function axeSerious(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('RuneWars at its table', () => {
+  for (const [players, years, size, locale] of [
+    [2, 2, '1280x800', 'en'],
+    [4, 1, '360x740', 'ru'],
+  ] as const)
+    it(`a ${players}-player game against bots at ${size} in ${locale}, played to the end on the map; rings = legal areas`, async () => {
+      const m = await createRw(players, `rw-table-${players}`, years);
+      const token = m.seats[0]!.token!;
+      const c = await newTestContext(browser, {
+        ...(size === '360x740' ? MOBILE : {}),
+        uiLocale: locale,
+        actionList: 'closed',
+      });
+      contexts.push(c);
+      await openInvite(c.page, server.url, m.id, token);
+      await c.page.getByTestId('rw-board').waitFor();
+      const driver = new WsSeat(server.url, m.id, token);
+      try {
+        const tag = `${locale}-${size}`;
+        const t = await playByMap(c.page, driver, players, 200_000, tag, locale);
+        expect(t.mapClicks).toBeGreaterThan(3);
+        expect(t.checks).toBeGreaterThan(2);
+        expect(t.orders).toBeGreaterThan(1);
+        expect(await sideways(c.page)).toEqual([]);
+        await settle(c.page);
+        await c.page.screenshot({ path: `${ensureShotsDir()}runewars-end-${tag}.png` });
+        expect(await c.page.getByTestId('rw-decision').innerText()).toMatch(/over|окончена/);
+      } finally {
+        driver.close();
+      }
+      expect(c.errors).toEqual([]);
+      expect(c.blocked).toEqual([]);
+    }, 300_000);
+
+  it('axe finds nothing serious at 1280×800 and 360×740 in English and Russian; phones do not scroll sideways', async () => {
+    const dir = ensureShotsDir();
+    const m = await createRw(3, 'rw-table-axe', 2);
+    const token = m.seats[0]!.token!;
+    const driver = new WsSeat(server.url, m.id, token);
+    // Play on to the first Strategize or Mobilize of mine, answering everything else with a first action.
+    let seen = '';
+    for (let i = 0; i < 120 && !seen; i++) {
+      await driver.next(1500);
+      const l = driver.latest;
+      const mine = l?.prompts?.find((p) => p.seat === 0 && !p.optional);
+      if (!l || !mine) continue;
+      const legal = (l.legal ?? []) as RwAction[];
+      if (mine.kind === 'rw.order') {
+        const a = legal.find((x) => x.type === 'order' && (x.n === 1 || x.n === 2)) ?? legal[0];
+        if (a) await driver.act(a);
+        continue;
+      }
+      if (
+        (mine.kind === 'rw.strategize' || mine.kind === 'rw.mobilize') &&
+        legal.some((a) => a.type === 'draft' || a.type === 'activate')
+      ) {
+        seen = mine.kind;
+        break;
+      }
+      const a = legal.find((x) => x.type === 'commit') ?? legal.find((x) => x.type === 'pass') ?? legal[0];
+      if (a) await driver.act(a);
+    }
+    expect(seen).not.toBe('');
+    try {
+      for (const [size, opts] of [
+        ['1280x800', {}],
+        ['360x740', MOBILE],
+      ] as const)
+        for (const locale of ['en', 'ru'] as const) {
+          const c = await newTestContext(browser, { ...opts, uiLocale: locale, actionList: 'closed' });
+          contexts.push(c);
+          await openInvite(c.page, server.url, m.id, token);
+          await c.page.getByTestId('rw-board').waitFor();
+          await c.page.locator('[data-testid=rw-svg] [data-target]').first().waitFor();
+          await settle(c.page);
+          await c.page.screenshot({ path: `${dir}runewars-move-${locale}-${size}.png` });
+          if (size === '360x740') {
+            expect(await sideways(c.page)).toEqual([]);
+            const y = await c.page.evaluate(() => scrollY);
+            await c.page.screenshot({
+              path: `${dir}runewars-move-${locale}-${size}-full.png`,
+              fullPage: true,
+            });
+            await c.page.evaluate((y) => scrollTo(0, y), y);
+          } else if (locale === 'en' && process.env.UPDATE_README_SCREENSHOT)
+            copyFileSync(`${dir}runewars-move-en-1280x800.png`, `${ROOT}docs/screenshots/runewars-table.png`);
+          expect(await c.page.locator('[data-testid=table]').innerText()).not.toMatch(ID_LIKE);
+          expect(await axeSerious(c.page), `${locale} ${size}`).toEqual([]);
+          expect(c.errors).toEqual([]);
+        }
+    } finally {
+      driver.close();
+    }
+  }, 400_000);
+});
