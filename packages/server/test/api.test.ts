@@ -516,7 +516,9 @@ describe('leaving, clocks and windows', () => {
         if (c.last) c.onState(c.last);
       }
     });
-    for (const ms of seen) expect(ms).toBeGreaterThanOrEqual(290);
+    // Arrival times are the client's: on a loaded machine the prompt can arrive late and the answer on time,
+    // so the gap is measured with up to ~100 ms of slack; an unheld answer would come within a few ms.
+    for (const ms of seen) expect(ms).toBeGreaterThanOrEqual(200);
     stats.push(`forced decisions (300 ms): answered by the server after ${seen.join(', ')} ms`);
     for (const c of cs) c.close();
   });
