@@ -10,7 +10,7 @@ import { compileBoard, crossable } from './common.js';
 import type { Pack } from './pack.js';
 import type { Frame, RwAction, RwView } from './types.js';
 
-export const HERO_FRAMES: ReadonlySet<string> = new Set(['hstart', 'hdraw', 'desert', 'qph']);
+export const HERO_FRAMES: ReadonlySet<string> = new Set(['hstart', 'hdraw', 'desert', 'qph', 'explore']);
 
 /** A hero's worth: attributes with training, health left, reach. */
 function heroWorth(p: Pack, v: RwView, h: number): number {
@@ -115,9 +115,17 @@ export function heroChoice(
           case 'heal':
             return 5 + (v.hero?.dmg[a.h] ?? 0);
           case 'step': {
-            // Scouting: toward a rune token it has not seen (RW-HMOVE-10).
+            // Scouting: toward a rune token it has not seen (RW-HMOVE-10), or an exploration token (RW-EXPL-06).
             const left = top.h === a.h ? top.left - 1 : p.heroes[a.h]!.move - 1;
-            return v.rk[a.to] === -2 ? 4 : unseenNear(v, boardOf(p, v), a.to, left) ? 3 : 0;
+            if (v.rk[a.to] === -2) return 4;
+            if (v.ex?.t[a.to] === -2 && left <= 0) return 3.5;
+            return unseenNear(v, boardOf(p, v), a.to, left) ? 3 : 0;
+          }
+          case 'stop': {
+            // Exploring: stop on a face-down exploration token, unless a Raiding Party could defeat it.
+            const at = v.hero!.at[a.h]!;
+            const frail = p.heroes[a.h]!.health - v.hero!.dmg[a.h]! <= 2;
+            return v.ex?.t[at] === -2 && !frail ? 4.5 : 0.5;
           }
           case 'train':
             // +2 on its best attribute, else +1/+1.
@@ -127,6 +135,14 @@ export function heroChoice(
           default:
             return 0;
         }
+      });
+    case 'explore':
+      // Scroll of Sight: an area with an unseen rune token first; Training: its best attribute.
+      return pick((a) => {
+        if (a.type === 'scry') return (v.rk[a.area] === -2 ? 2 : 0) + (v.ex?.t[a.area] === -2 ? 1 : 0);
+        if (a.type === 'raise') return p.heroes[top.h]!.att[a.a]!;
+        if (a.type === 'buy') return a.buy ? 0 : 1;
+        return 0;
       });
     default:
       return legal[0]!;

@@ -87,6 +87,15 @@ export function cloneState(st: RwState): RwState {
       tr: h.tr.slice(),
       deck: h.deck.slice(),
     };
+  const x = st.ex;
+  if (x)
+    c.ex = {
+      t: x.t.slice(),
+      b: x.b.slice(),
+      up: x.up.slice(),
+      gone: x.gone.slice(),
+      kn: x.kn.map((k) => k.slice()),
+    };
   return c;
 }
 

@@ -8,6 +8,7 @@ import { emit, randInt, ruleError, shuffle } from '@tabula/engine';
 import type { Pack } from './pack.js';
 import { DIRS, key, packOf } from './pack.js';
 import type { RwState } from './types.js';
+import { throneRunes, villageYield } from './explore.js';
 
 export const fail: FailFn = ruleError('rw.err');
 
@@ -245,6 +246,7 @@ export function production(st: RwState, seat: Seat): number[] {
     out[0]! += res[0]!;
     out[1]! += res[1]!;
     out[2]! += res[2]!;
+    if (st.ex) villageYield(st, a, out); // RW-EXPL-21, RW-HARV-03
   }
   const max = p.rules.dialMax;
   for (let r = 0; r < 3; r++) if (out[r]! > max) out[r] = max;
@@ -436,6 +438,7 @@ export function lookAtControlled(st: RwState): void {
 export function dragonRunes(st: RwState, seat: Seat): number {
   let n = 0;
   for (const a of board(st).on) if (st.rk[a] === 1 && ctrl(st, a) === seat) n++;
+  if (st.ex) n += throneRunes(st, seat); // RW-EXPL-20
   return n;
 }
 

@@ -28,6 +28,7 @@ import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
 import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
+import { exploreDecision, razeDecision } from './explore.js';
 import {
   bidDecisionOf,
   loseDecision,
@@ -97,6 +98,9 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   hdraw: { run: runHdraw, decide: hdrawDecision },
   desert: { decide: desertDecision },
   qph: { run: runQph, decide: qphDecision },
+  // M6's exploration variant (explore.ts)
+  explore: { decide: exploreDecision },
+  raze: { decide: razeDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

@@ -61,6 +61,9 @@ export function localParams(
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
     else if (k === 'u' && typeof v === 'number') out[k] = unitName(p, v, l);
     else if (k === 'hero' && typeof v === 'number') out[k] = p.heroes[v]?.name[l] ?? '?';
+    else if (k === 'token' && typeof v === 'number')
+      out[k] = v < 0 ? tr(l, 'rw.none') : (p.explore.tokens[v]?.name[l] ?? '?');
+    else if (k === 'runeKind' && typeof v === 'number') out[k] = tr(l, `rw.runeKind.${v < 0 ? -1 : v}`);
     else if ((k === 'attr' || k === 'attr2') && typeof v === 'number') out[k] = tr(l, `rw.attr.${v}`);
     else if (k === 'units' && Array.isArray(v))
       out[k] = v.length ? v.map((u: number) => unitName(p, u, l)).join(', ') : tr(l, 'rw.none');
@@ -269,6 +272,16 @@ export function describeAction(
       return tr(l, 'rw.act.heal', P({ hero: a.h }));
     case 'train':
       return tr(l, a.a === a.b ? 'rw.act.trainOne' : 'rw.act.train', P({ hero: a.h, attr: a.a, attr2: a.b }));
+    case 'stop':
+      return tr(l, 'rw.act.stop', P({ hero: a.h }));
+    case 'scry':
+      return tr(l, 'rw.act.scry', P({ area: a.area }));
+    case 'raise':
+      return tr(l, 'rw.act.raise', P({ attr: a.a }));
+    case 'buy':
+      return tr(l, a.buy ? 'rw.act.buy' : 'rw.act.buyNo');
+    case 'raze':
+      return tr(l, 'rw.act.raze', P({ area: a.area, token: (st ?? v)?.ex?.t[a.area] ?? -1 }));
     default:
       return tr(l, 'rw.act.unknown');
   }

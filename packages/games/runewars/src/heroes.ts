@@ -10,6 +10,15 @@ import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import { board, crossable, ctrl, fail, only, pk, playOrder, see, strongholdsOf } from './common.js';
 import type { Frame, HeroSt, RwAction, RwState } from './types.js';
+import {
+  actionEnded,
+  endMove,
+  heroEntered,
+  moveMustEnd,
+  payPortal,
+  portalLink,
+  portalSteps,
+} from './explore.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
@@ -341,10 +350,17 @@ const canHeal = (st: RwState, h: number, seat: Seat) =>
 function qphOffers(st: RwState, f: F<'qph'>, seat: Seat, out: RwAction[] | null): number {
   const hs = st.hero!;
   let n = 0;
-  if (f.h >= 0 && f.left > 0 && hs.ctl[f.h] === seat) n += steps(st, hs.at[f.h]!, f.h, out);
+  if (f.h >= 0 && f.left > 0 && hs.ctl[f.h] === seat)
+    n += steps(st, hs.at[f.h]!, f.h, out) + portalSteps(st, seat, !!f.pp, f.h, hs.at[f.h]!, out);
+  // Exploration: a hero's Move ends in words before anything else (RW-EXPL-06, explore.ts).
+  if (moveMustEnd(st, f)) {
+    out?.push({ type: 'stop', h: f.h });
+    return n + 1;
+  }
   for (const h of heroesOf(st, seat)) {
     if (f.acted.includes(h) || hs.at[h]! < 0) continue;
-    if (!hs.rt[h] && pk(st).heroes[h]!.move > 0) n += steps(st, hs.at[h]!, h, out); // RW-QPH-03, RW-HMOVE-05
+    if (!hs.rt[h] && pk(st).heroes[h]!.move > 0)
+      n += steps(st, hs.at[h]!, h, out) + portalSteps(st, seat, false, h, hs.at[h]!, out); // RW-QPH-03, RW-HMOVE-05
     if (canHeal(st, h, seat)) {
       n++;
       out?.push({ type: 'heal', h });
@@ -371,11 +387,18 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
   ask: (_st, f) => ({ args: { hero: f.h, left: f.left, acted: f.acted.slice() } }),
   offers(st, f, seat, out) {
     qphOffers(st, f, seat, out);
-    out.push({ type: 'done' });
+    if (!moveMustEnd(st, f)) out.push({ type: 'done' });
   },
   answer(st, f, seat, a, log): ApplyResult {
     const hs = st.hero!;
     const p = pk(st);
+    if (a.type === 'stop') {
+      if (f.h < 0 || a.h !== f.h) return fail('notMoving', 'That hero is not moving.', 'RW-EXPL-06');
+      endMove(st, f, f.h, log);
+      return OK;
+    }
+    if (moveMustEnd(st, f) && !(a.type === 'step' && a.h === f.h))
+      return fail('endMove', 'Finish the move of your hero first: go on, or stop here.', 'RW-EXPL-06');
     if (a.type === 'done') {
       st.stack.pop();
       emit(log, 'rw.ev.questPhaseDone', { seat }, ['RW-QPH-02']);
@@ -394,7 +417,10 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       const from = hs.at[h]!;
       const b = board(st);
       const i = b.adj[from]!.indexOf(a.to);
-      if (i < 0 || !crossable(b.edge[from]![i]!, false, st.season === 3))
+      const open = i >= 0 && crossable(b.edge[from]![i]!, false, st.season === 3);
+      // RW-EXPL-22/23: a portal link, paid once per Move action.
+      const portal = !open && portalLink(st, seat, moving && !!f.pp, from, a.to);
+      if (!open && !portal)
         return fail(
           'notAdjacent',
           'A hero moves one area at a time, across a border it may cross.',
@@ -405,6 +431,11 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
         f.acted.push(h);
         f.h = h;
         f.left = p.heroes[h]!.move;
+        if (f.pp) f.pp = 0;
+      }
+      if (portal && !f.pp) {
+        payPortal(st, seat, log);
+        f.pp = 1;
       }
       f.left--;
       hs.at[h] = a.to;
@@ -415,6 +446,8 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
         'RW-HMOVE-07',
         'RW-QPH-14',
       ]);
+      heroEntered(st, f, h, log); // RW-EXPL-24/25: a Dungeon stops it
+      if (f.left === 0) endMove(st, f, h, log); // RW-EXPL-06: the flip at the end of the move
       return OK;
     }
     if (a.type === 'heal') {
@@ -424,6 +457,7 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       f.h = -1;
       hs.dmg[h] = 0;
       emit(log, 'rw.ev.heroHealed', { seat, hero: h }, ['RW-QPH-04', 'RW-HERO-07']);
+      actionEnded(st, seat, h, log); // RW-EXPL-26..28
       return OK;
     }
     const legal: RwAction[] = [];
@@ -443,10 +477,11 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       { seat, hero: h, attr: a.a, attr2: a.b },
       ['RW-QPH-05', 'RW-QPH-06', 'RW-QPH-07'],
     );
+    actionEnded(st, seat, h, log); // RW-EXPL-26..28
     return OK;
   },
-  // RW-DP-89 (DP-14/15): no further action.
-  byDefault: () => ({ type: 'done' }),
+  // RW-DP-89 (DP-14/15): no further action (a moving hero stops where it stands).
+  byDefault: (st, f) => (moveMustEnd(st, f) ? { type: 'stop', h: f.h } : { type: 'done' }),
 };
 
 /** The heroes' tokens a controller may look at (RW-RUNE-20): those of the areas his heroes stand in. */

@@ -52,6 +52,17 @@ const optionsSchema: readonly OptionSpec[] = [
     ],
     default: 'off',
   },
+  {
+    key: 'exploration',
+    label: 'rw.opt.exploration',
+    help: 'rw.opt.exploration.help',
+    kind: 'choice',
+    choices: [
+      { value: 'off', label: 'rw.opt.exploration.off' },
+      { value: 'on', label: 'rw.opt.exploration.on' },
+    ],
+    default: 'off',
+  },
   { key: 'data', label: 'rw.opt.data', help: 'rw.opt.data.help', kind: 'file' },
 ];
 
@@ -60,7 +71,7 @@ const bad = (what: string, rule?: string) => err('rw.err.options', `Bad option: 
 export function parseOptions(raw: unknown): Result<RwOptions> {
   const r = (raw ?? {}) as Record<string, unknown>;
   if (typeof r !== 'object' || Array.isArray(r)) return bad('options must be an object');
-  const known = ['board', 'preset', 'data', 'neutrals', 'heroes'];
+  const known = ['board', 'preset', 'data', 'neutrals', 'heroes', 'exploration'];
   for (const k of Object.keys(r))
     if (!known.includes(k)) return bad(`unknown option "${k}" (known: ${known.join(', ')})`);
   const o: RwOptions = { board: 'preset' };
@@ -77,6 +88,16 @@ export function parseOptions(raw: unknown): Result<RwOptions> {
   if (r.heroes !== undefined) {
     if (r.heroes !== 'on' && r.heroes !== 'off') return bad('"heroes" must be "on" or "off"', 'RW-HERO-01');
     if (r.heroes === 'on') o.heroes = 'on';
+  }
+  if (r.exploration !== undefined) {
+    if (r.exploration !== 'on' && r.exploration !== 'off')
+      return bad('"exploration" must be "on" or "off"', 'RW-EXPL-01');
+    if (r.exploration === 'on') {
+      // Exploring is what heroes do (RW-EXPL-06): the variant plays with them.
+      if (o.heroes !== 'on')
+        return bad('the exploration variant needs heroes ("heroes": "on")', 'RW-EXPL-01');
+      o.exploration = 'on';
+    }
   }
   let pack = DEFAULT_PACK;
   if (r.data !== undefined && r.data !== null) {
@@ -184,6 +205,8 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
       case 'rune':
       case 'retreat':
       case 'reveal':
+      case 'scry':
+      case 'raze':
         return [{ kind: 'space', id: a.area }];
       case 'draw':
       case 'rout':

@@ -152,6 +152,7 @@ export function checkInvariants(st: RwState): string[] {
     if (cards + x.played.length > 8) bad.push(`seat ${s}: more than 8 Order cards`);
   }
   heroInvariants(st, p, bad);
+  exploreInvariants(st, p, bad);
   return bad;
 }
 
@@ -181,7 +182,10 @@ function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
   const count = new Array<number>(st.n).fill(0);
   for (let h = 0; h < H; h++) {
     const c = hs.ctl[h]!;
-    if (c >= 0) {
+    if (c === -2) {
+      where[h]!++; // defeated: out of the game (RW-HDEF-01/07)
+      if (hs.at[h]! >= 0) bad.push(`defeated hero ${h} on the board`);
+    } else if (c >= 0) {
       where[h]!++;
       count[c]!++;
       if (st.p[c]!.out) bad.push(`hero ${h} of eliminated seat ${c}`);
@@ -194,4 +198,35 @@ function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
   }
   for (let s = 0; s < st.n; s++)
     if (count[s]! > p.heroRules.limit && !deserting.has(s)) bad.push(`seat ${s} has ${count[s]} heroes`);
+}
+
+/**
+ * Exploration tokens (RW-EXPL-02..04, RW-CLIMIT-01): never in a home realm area, none beyond the box's
+ * count of a kind and back (on the board and discarded), a back on every token, only locations face up.
+ */
+function exploreInvariants(st: RwState, p: Pack, bad: string[]): void {
+  const ex = st.ex;
+  if (!ex) return;
+  const used = p.explore.tokens.map(() => [0, 0]);
+  for (let i = 0; i < ex.gone.length; i += 2) used[ex.gone[i]!]![ex.gone[i + 1]! - 1]!++;
+  for (let a = 0; a < ex.t.length; a++) {
+    const t = ex.t[a]!;
+    if (t < 0) {
+      if (ex.b[a] || ex.up[a]) bad.push(`exploration bookkeeping in area ${a}`);
+      continue;
+    }
+    if (st.home[a]! >= 0) bad.push(`an exploration token in the home realm area ${a} (RW-EXPL-02)`);
+    if (ex.b[a] !== 1 && ex.b[a] !== 2) bad.push(`an exploration token without a back in area ${a}`);
+    else used[t]![ex.b[a]! - 1]!++;
+    if (
+      ex.up[a] &&
+      p.explore.tokens[t]!.kind === 'event' &&
+      !st.stack.some((f) => f.k === 'explore' && f.area === a)
+    )
+      bad.push(`an event left face up in area ${a} (RW-EXPL-10)`);
+  }
+  used.forEach((u, t) => {
+    if (u[0]! > p.explore.tokens[t]!.back[0]! || u[1]! > p.explore.tokens[t]!.back[1]!)
+      bad.push(`more ${p.explore.tokens[t]!.id} exploration tokens than the box has (RW-CLIMIT-01)`);
+  });
 }

@@ -2,6 +2,7 @@
 import type { Catalog } from '@tabula/engine';
 import { heroesEn, heroesRu } from './heroes-text.js';
 import { cardsEn, cardsRu } from './cards-text.js';
+import { exploreEn, exploreRu } from './explore-text.js';
 import { DEFAULT_PACK } from './pack.js';
 
 const en: Record<string, string> = {
@@ -926,6 +927,6 @@ for (const f of DEFAULT_PACK.factions) {
 }
 
 export const messages: Catalog = {
-  en: { ...en, ...heroesEn, ...cardsEn },
-  ru: { ...ru, ...heroesRu, ...cardsRu },
+  en: { ...en, ...heroesEn, ...cardsEn, ...exploreEn },
+  ru: { ...ru, ...heroesRu, ...cardsRu, ...exploreRu },
 };

@@ -36,6 +36,7 @@ import { startBattle } from './battle.js';
 import { diplomacyPossible, startDiplomacy } from './diplomacy.js';
 import { activateAction, COMMIT, draftAction, draftInAction, PASS, UNDO } from './actions.js';
 import { checkLimit } from './year.js';
+import { payPortal, portals, portalsOpen } from './explore.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -109,10 +110,13 @@ function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
   const U = p.U;
   const out: StratSource[] = [];
   resetFe(st.pos.length);
+  // RW-EXPL-22/23: with two face-up Magic Portals and the influence to pay, a portal area is adjacent to the others.
+  const gates = portalsOpen(st, seat) ? portals(st) : null;
   for (const a of b.on) {
     if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
     const adj = b.adj[a]!,
       edge = b.edge[a]!;
+    const gate = gates?.includes(a) ? gates : null;
     let walk: number[] | null = null,
       fly: number[] | null = null;
     for (const u of units) {
@@ -124,6 +128,7 @@ function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
         // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
         for (let i = 0; i < adj.length; i++)
           if (crossable(edge[i]!, flying, w) && isFe(st, adj[i]!, seat)) to.push(adj[i]!);
+        if (gate) for (const g of gate) if (g !== a && !to.includes(g) && isFe(st, g, seat)) to.push(g);
         if (flying) fly = to;
         else walk = to;
       }
@@ -152,14 +157,25 @@ function canStrat(st: RwState, f: F<'strat'>, seat: Seat, from: number, to: numb
   if (!Number.isInteger(from) || from < 0 || from >= st.pos.length || !Number.isInteger(u)) return false;
   if (st.own[from] !== seat || st.act[from]! & (1 << seat) || !movers(p, st, seat).includes(u)) return false;
   if (free(st, from, u, f.d, 3) <= 0) return false;
-  const b = board(st);
-  const i = b.adj[from]!.indexOf(to);
   return (
-    i >= 0 &&
-    crossable(b.edge[from]![i]!, p.units[u]!.flying, winter(st)) &&
+    (stepOk(st, from, to, p.units[u]!.flying) || portalOk(st, seat, from, to)) &&
     friendlyOrEmpty(st, to, seat) &&
     (!isNeutral(p, u) || alliedMayEnd(st, seat, to, f.d, 3, 1))
   );
+}
+
+/** An adjacent area across a border the figure may cross. */
+function stepOk(st: RwState, from: number, to: number, flying: boolean): boolean {
+  const b = board(st);
+  const i = b.adj[from]!.indexOf(to);
+  return i >= 0 && crossable(b.edge[from]![i]!, flying, winter(st));
+}
+
+/** A Magic Portal link between two portal areas that the seat may pay for (RW-EXPL-22/23). */
+function portalOk(st: RwState, seat: Seat, from: number, to: number): boolean {
+  if (from === to || !portalsOpen(st, seat)) return false;
+  const g = portals(st);
+  return g.includes(from) && g.includes(to);
 }
 
 export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
@@ -182,6 +198,13 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
       return OK;
     }
     if (a.type === 'commit') {
+      // RW-EXPL-23: the portals' influence, once for the plan, if a figure goes through them.
+      const p = pk(st);
+      for (let i = 0; i < f.d.length; i += 3)
+        if (!stepOk(st, f.d[i]!, f.d[i + 1]!, p.units[f.d[i + 2]!]!.flying)) {
+          payPortal(st, seat, log);
+          break;
+        }
       for (let i = 0; i < f.d.length; i += 3) removeUnit(st, f.d[i]!, f.d[i + 2]!, false, seat);
       const dest: number[] = [];
       for (let i = 0; i < f.d.length; i += 3) {
@@ -306,7 +329,15 @@ function roomIn(st: RwState, f: F<'mob'>, seat: Seat): boolean {
  * judged before anything moves (RW-MOVE-28). dist[area] = steps, or 99 if out of reach.
  */
 let queue = new Int16Array(0);
-function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number, dist: Int8Array): Int8Array {
+function reach(
+  st: RwState,
+  seat: Seat,
+  x: number,
+  fly: boolean,
+  max: number,
+  dist: Int8Array,
+  gates: number[] | null = null,
+): Int8Array {
   const b = board(st);
   const n = st.pos.length;
   dist.fill(99, 0, n);
@@ -331,6 +362,13 @@ function reach(st: RwState, seat: Seat, x: number, fly: boolean, max: number, di
       dist[t] = k;
       queue[tail++] = t;
     }
+    // RW-EXPL-22/23: a portal area is adjacent to every other one (one step, borders do not apply).
+    if (gates && gates.includes(a))
+      for (const t of gates) {
+        if (dist[t]! <= k) continue;
+        dist[t] = k;
+        queue[tail++] = t;
+      }
   }
   return dist;
 }
@@ -348,12 +386,16 @@ interface MobSource {
   /** An allied neutral unit (RW-NEUT-13). */
   ally: boolean;
   act: RwAction;
+  /** Only through the Magic Portals (RW-EXPL-22/23): the move costs the portals' influence. */
+  gate?: boolean;
 }
 let mobFrame: object | null = null;
 let mobX = -1;
 let mobSources: MobSource[] = [];
 let walkDist = new Int8Array(0);
 let flyDist = new Int8Array(0);
+let gateWalk = new Int8Array(0);
+let gateFly = new Int8Array(0);
 function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
   if (mobFrame === f && mobX === f.x) return mobSources;
   const p = pk(st);
@@ -362,6 +404,8 @@ function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
   if (walkDist.length < n) {
     walkDist = new Int8Array(n);
     flyDist = new Int8Array(n);
+    gateWalk = new Int8Array(n);
+    gateFly = new Int8Array(n);
   }
   resetFe(n);
   const walk = reach(st, seat, f.x, false, r.fastReach, walkDist);
@@ -370,14 +414,24 @@ function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
   const U = p.U;
   const units = movers(p, st, seat);
   const out: MobSource[] = [];
+  const gates = portalsOpen(st, seat) ? portals(st) : null;
+  let gw: Int8Array | null = null,
+    gf: Int8Array | null = null;
   for (const a of board(st).on) {
     if (a === f.x || st.own[a] !== seat || st.act[a]! & bit) continue; // RW-MOVE-22, RW-ACT-02
     for (const u of units) {
       if (st.us[a * U + u] === 0) continue; // routed units cannot move (RW-MOVE-04)
       const t = p.units[u]!;
       const d = (t.flying ? (fly ??= reach(st, seat, f.x, true, r.fastReach, flyDist)) : walk)[a]!;
-      if (d > (t.fast ? r.fastReach : r.reach)) continue; // RW-MOVE-21
-      out.push({ a, u, ally: t.faction < 0, act: draftInAction(a, u) });
+      const max = t.fast ? r.fastReach : r.reach;
+      if (d <= max) out.push({ a, u, ally: t.faction < 0, act: draftInAction(a, u) });
+      else if (gates) {
+        // RW-EXPL-22/23: out of reach but through the portals.
+        const g = t.flying
+          ? (gf ??= reach(st, seat, f.x, true, r.fastReach, gateFly, gates))
+          : (gw ??= reach(st, seat, f.x, false, r.fastReach, gateWalk, gates));
+        if (g[a]! <= max) out.push({ a, u, ally: t.faction < 0, act: draftInAction(a, u), gate: true });
+      } // else out of reach (RW-MOVE-21)
     }
   }
   mobFrame = f;
@@ -464,6 +518,15 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
     }
     if (a.type === 'commit') {
       const x = f.x;
+      // RW-EXPL-23: the portals' influence, once for the activation, if a unit comes through them.
+      if (f.d.length) {
+        const src = mobSourcesOf(st, f, seat);
+        for (let i = 0; i < f.d.length; i += 2)
+          if (src.find((c) => c.a === f.d[i] && c.u === f.d[i + 1])?.gate) {
+            payPortal(st, seat, log);
+            break;
+          }
+      }
       // RW-MOVE-31/32, RW-LIMIT-02: units moving into an enemy's or neutrals' area fight there, any number.
       const fight = f.d.length > 0 && battleArea(st, x, seat);
       for (let i = 0; i < f.d.length; i += 2) {

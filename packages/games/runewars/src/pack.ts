@@ -20,6 +20,7 @@ import questsData from './data/quests.json' with { type: 'json' };
 import objectivesData from './data/objectives.json' with { type: 'json' };
 import titlesData from './data/titles.json' with { type: 'json' };
 import heroesData from './data/heroes.json' with { type: 'json' };
+import explorationData from './data/exploration.json' with { type: 'json' };
 import rulesData from './data/rules.json' with { type: 'json' };
 import type { CardEffect, ObjectiveWhen } from './cards-data.js';
 import { cardEffect, objectiveWhen } from './cards-data.js';
@@ -37,6 +38,7 @@ export const PACK_PARTS = [
   'objectives',
   'titles',
   'heroes',
+  'exploration',
   'rules',
 ] as const;
 export type PackPart = (typeof PACK_PARTS)[number];
@@ -54,6 +56,7 @@ export const DEFAULT_PACK_JSON: Record<PackPart, unknown> = {
   objectives: objectivesData,
   titles: titlesData,
   heroes: heroesData,
+  exploration: explorationData,
   rules: rulesData,
 };
 
@@ -219,6 +222,44 @@ export interface HeroRt {
   regen: number;
 }
 
+/** Exploration token effects (09-exploration-variant.md §3). */
+export const EXPLORE_EFFECTS = [
+  'runes',
+  'village',
+  'portal',
+  'dungeon',
+  'influence',
+  'tactics',
+  'merchant',
+  'raid',
+  'scroll',
+  'training',
+] as const;
+export type ExploreEffect = (typeof EXPLORE_EFFECTS)[number];
+
+/** An exploration token kind (RW-EXPL-10, data.md §8.6): how many lie in the box with each back. */
+export interface ExploreTokenRt {
+  id: string;
+  name: Names;
+  kind: 'event' | 'location' | 'destructible';
+  effect: ExploreEffect;
+  n: number;
+  /** A Village's resource (0 food, 1 wood, 2 ore), -1 otherwise. */
+  res: number;
+  /** Copies with the back "1" and with the back "2+" (RW-EXPL-03). */
+  back: [number, number];
+}
+
+/** The exploration variant's tokens and numbers (RW-EXPL-*). */
+export interface ExploreRt {
+  tokens: ExploreTokenRt[];
+  portalCost: number;
+  merchantCost: number;
+  raidDamage: number;
+  raidExtra: number;
+  destroyUnits: number;
+}
+
 export interface CardRt {
   id: string;
   name: Names;
@@ -277,6 +318,8 @@ export interface Pack {
   /** Hero cards (data.md §9) and the hero rules' numbers (RW-HERO-05, RW-QPH-03/05/06, RW-RALLY-08). */
   heroes: HeroRt[];
   heroRules: { limit: number; move: number; trainPoints: number; trainMax: number; rallyDraw: number };
+  /** The exploration variant (09-exploration-variant.md, data.md §8.6). */
+  explore: ExploreRt;
   rules: RulesRt;
   /** Area index by id. */
   areaIndex: Map<string, number>;
@@ -809,6 +852,7 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     heroes.map((h) => h.id),
     'heroes.heroes',
   );
+  const explore = compileExplore(raw.exploration);
 
   return {
     factions,
@@ -831,12 +875,49 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     titles,
     heroes,
     heroRules,
+    explore,
     rules,
     areaIndex,
   };
 }
 
 /** Validates a pack (parts missing from `raw` come from the default pack) and compiles it. */
+/** The exploration tokens (data.md §8.6): kinds, effects and the copies with each back. */
+function compileExplore(raw: unknown): ExploreRt {
+  const o = obj(raw, 'exploration');
+  const tokens: ExploreTokenRt[] = list(o, 'tokens', 'exploration').map((t, i) => {
+    const w = `exploration.tokens[${i}]`;
+    const x = obj(t, w);
+    const kind = str(x.kind, `${w}.kind`);
+    if (kind !== 'event' && kind !== 'location' && kind !== 'destructible')
+      bad(`${w}.kind`, 'must be event, location or destructible');
+    const effect = str(x.effect, `${w}.effect`) as ExploreEffect;
+    if (!EXPLORE_EFFECTS.includes(effect)) bad(`${w}.effect`, `must be one of ${EXPLORE_EFFECTS.join(', ')}`);
+    const res = effect === 'village' ? RES_NAMES.indexOf(String(x.res)) : -1;
+    if (effect === 'village' && res < 0) bad(`${w}.res`, 'must be food, wood or ore');
+    return {
+      id: str(x.id, `${w}.id`),
+      name: names(x.name, `${w}.name`),
+      kind: kind as ExploreTokenRt['kind'],
+      effect,
+      n: int(x.n, `${w}.n`, 0, 9),
+      res,
+      back: [int(x.back1, `${w}.back1`, 0, 40), int(x.back2, `${w}.back2`, 0, 40)],
+    };
+  });
+  unique(
+    tokens.map((t) => t.id),
+    'exploration.tokens',
+  );
+  return {
+    tokens,
+    portalCost: int(o.portalCost, 'exploration.portalCost', 0, 9),
+    merchantCost: int(o.merchantCost, 'exploration.merchantCost', 0, 9),
+    raidDamage: int(o.raidDamage, 'exploration.raidDamage', 0, 9),
+    raidExtra: int(o.raidExtra, 'exploration.raidExtra', 0, 9),
+    destroyUnits: int(o.destroyUnits, 'exploration.destroyUnits', 1, 99),
+  };
+}
 export function compilePack(raw: unknown): Result<Pack> {
   if (raw !== undefined && (raw === null || typeof raw !== 'object' || Array.isArray(raw)))
     return err('rw.err.data', 'data: must be an object of pack parts (factions, tiles, …)', 'RW-DATA-01', {

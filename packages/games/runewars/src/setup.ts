@@ -24,6 +24,7 @@ import {
   only,
 } from './common.js';
 import { lattDist } from './pack.js';
+import { placeExploration } from './explore.js';
 import type { Pack } from './pack.js';
 import type { Frame, PlayerState, RwAction, RwOptions, RwState } from './types.js';
 
@@ -258,6 +259,7 @@ export function populate(st: RwState, log: EventSink): void {
   );
   for (const a of on) if (p.areas[a]!.city) st.city[a] = tokens.pop()!;
   emit(log, 'rw.ev.cities', {}, ['RW-MAP-25']);
+  if (st.opts.exploration === 'on') placeExploration(st, log); // RW-MAP-26
   // RW-SETUP-06/07: Quests naming an area not in play leave; the rest, with the Setup Quests, are shuffled.
   const all = p.quests.map((_, i) => i).filter((i) => !st.decks.quests.includes(i));
   const dealt = new Set(st.p.flatMap((x) => x.setupQuests));

@@ -45,6 +45,25 @@ export interface RwOptions {
    * summer Quest Phase (Move, Heal, Train). Off by default while quests, duels and battle support wait.
    */
   heroes?: 'on';
+  /**
+   * The exploration variant (09-exploration-variant.md, explore.ts): 'on' deals exploration tokens at
+   * setup for heroes to flip (RW-EXPL-01); it needs heroes.
+   */
+  exploration?: 'on';
+}
+
+/**
+ * Exploration tokens (RW-EXPL-02..05), per area: the token's kind (index of the pack's tokens, -1 none),
+ * its back (1 "1", 2 "2+", 0 none: public) and whether it lies face up; the tokens discarded (public: kind
+ * and back, in pairs); per
+ * seat, the areas whose face-down token he has seen with a Scroll of Sight (RW-EXPL-32, private).
+ */
+export interface ExSt {
+  t: number[];
+  b: number[];
+  up: number[];
+  gone: number[];
+  kn: number[][];
 }
 
 /**
@@ -141,7 +160,11 @@ export type Frame =
   /** A fourth hero: which one deserts (RW-HERO-05, RW-DP-85); `h` the hero just gained. */
   | { k: 'desert'; seat: Seat; h: number }
   /** A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps left. */
-  | { k: 'qph'; seat: Seat; acted: number[]; h: number; left: number };
+  | { k: 'qph'; seat: Seat; acted: number[]; h: number; left: number; pp?: number }
+  /** An exploration event flipped by hero `h` in `area` that asks its controller (RW-DP-18, explore.ts). */
+  | { k: 'explore'; seat: Seat; h: number; area: number; tok: number }
+  /** Destructible exploration locations the current player may discard (RW-EXPL-10/11, RW-DP-40). */
+  | { k: 'raze'; seat: Seat };
 
 /**
  * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
@@ -286,6 +309,8 @@ export interface RwState {
   score: number[] | null;
   /** Heroes, once dealt (`opts.heroes`): all public but the Hero deck's order (a count in the view). */
   hero?: HeroSt;
+  /** Exploration tokens, once dealt (`opts.exploration`). */
+  ex?: ExSt;
 }
 
 export type RwAction =
@@ -344,7 +369,13 @@ export type RwAction =
   | { type: 'desert'; h: number }
   | { type: 'step'; h: number; to: number }
   | { type: 'heal'; h: number }
-  | { type: 'train'; h: number; a: number; b: number };
+  | { type: 'train'; h: number; a: number; b: number }
+  // exploration (explore.ts): end a Move here, Scroll of Sight's area, Training's attribute, the Merchant, discard a location
+  | { type: 'stop'; h: number }
+  | { type: 'scry'; area: number }
+  | { type: 'raise'; a: number }
+  | { type: 'buy'; buy: boolean }
+  | { type: 'raze'; area: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {
@@ -423,4 +454,10 @@ export interface RwView {
   score: number[] | null;
   /** Heroes (public, RW-INFO-01): the Hero deck as its size. */
   hero?: Omit<HeroSt, 'deck'> & { deck: number };
+  /**
+   * Exploration tokens (RW-EXPL-05, RW-INFO-13): per area the kind where the viewer may know it (face up,
+   * seen with a Scroll of Sight, or the game over), -2 face down unseen, -1 none; backs, faces up, the
+   * discarded kinds; `kn` the viewer's own Scroll knowledge.
+   */
+  ex?: { t: number[]; b: number[]; up: number[]; gone: number[]; kn: number[] };
 }

@@ -7,6 +7,7 @@
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import { alive, board, ctrl, dragonRunes, fail, lookAtControlled, only, pk } from './common.js';
+import { throneRunes } from './explore.js';
 import type { Frame, RwAction, RwState } from './types.js';
 import { returnHeroes } from './heroes.js';
 
@@ -131,9 +132,10 @@ export function clearPlayer(st: RwState, s: Seat): void {
 export function mayClaim(st: RwState, seat: Seat): boolean {
   const p = pk(st);
   if (st.year >= p.rules.years || st.vict[st.season]! >= 0 || st.vict.includes(seat)) return false;
-  let k = 0;
+  let k = throneRunes(st, seat); // RW-EXPL-20: a face-up Dragon Throne counts as a shown dragon rune
   const on = board(st).on;
   const need = p.rules.victoryRunes;
+  if (k >= need) return true;
   for (let i = 0; i < on.length; i++) {
     const a = on[i]!;
     if (st.rk[a]! >= 0 && ctrl(st, a) === seat && ++k >= need) return true;
@@ -150,8 +152,9 @@ export function askVictory(st: RwState, seat: Seat): void {
 
 function victoryOffers(st: RwState, f: VF, out: RwAction[]): void {
   if (f.shown === 0) out.push({ type: 'victory', use: false });
-  let dragons = 0,
-    up = 0;
+  // RW-EXPL-20: Dragon Thrones count as dragon runes shown face up.
+  let dragons = throneRunes(st, f.seat),
+    up = dragons;
   const on = board(st).on;
   for (const a of on)
     if (st.rk[a] === 1 && ctrl(st, a) === f.seat) {
@@ -225,7 +228,7 @@ export function resolveVictoryCard(st: RwState, log: EventSink): boolean {
   st.vict[st.season] = -1;
   const need = pk(st).rules.victoryRunes;
   if (!st.p[s]!.out && dragonRunes(st, s) >= need) {
-    let up = 0;
+    let up = throneRunes(st, s); // RW-EXPL-20
     const on = board(st).on;
     for (const a of on) if (st.rk[a] === 1 && st.rup[a] && ctrl(st, a) === s) up++;
     for (const a of on)

@@ -105,7 +105,43 @@ export function view(st: RwState, viewer: Seat): RwView {
     over: st.over,
     score: st.score,
     ...(st.hero ? { hero: heroView(st) } : {}),
+    ...(st.ex ? { ex: exView(st, viewer) } : {}),
   };
+}
+
+/** Exploration tokens as a seat sees them (RW-EXPL-05, RW-INFO-13): backs public, faces once flipped or seen. */
+function exView(st: RwState, viewer: Seat): RwView['ex'] {
+  const x = st.ex!;
+  const kn = viewer >= 0 ? x.kn[viewer]! : [];
+  return {
+    t: x.t.map((t, a) => (t < 0 ? -1 : x.up[a] || kn.includes(a) || st.over ? t : -2)),
+    b: x.b.slice(),
+    up: x.up.slice(),
+    gone: x.gone.slice(),
+    kn: kn.slice(),
+  };
+}
+
+/**
+ * The face-down exploration tokens a seat has not seen, dealt from the box's tokens not accounted for
+ * (face up, discarded, seen) with the same public back (RW-EXPL-04/05).
+ */
+function sampleExploration(p: Pack, v: RwView, seat: Seat, rng: Rng): NonNullable<RwState['ex']> {
+  const x = v.ex!;
+  const left = p.explore.tokens.map((t) => t.back.slice());
+  for (let i = 0; i < x.gone.length; i += 2) left[x.gone[i]!]![x.gone[i + 1]! - 1]!--;
+  for (let a = 0; a < x.t.length; a++) if (x.t[a]! >= 0) left[x.t[a]!]![x.b[a]! - 1]!--;
+  const t = x.t.slice();
+  for (let b = 1; b <= 2; b++) {
+    const pool: number[] = [];
+    left.forEach((c, k) => {
+      for (let i = 0; i < c[b - 1]!; i++) pool.push(k);
+    });
+    rng.shuffle(pool);
+    for (let a = 0; a < t.length; a++) if (t[a] === -2 && x.b[a] === b) t[a] = pool.pop()!;
+  }
+  const kn = Array.from({ length: v.n }, (_, s) => (s === seat ? x.kn.slice() : []));
+  return { t, b: x.b.slice(), up: x.up.slice(), gone: x.gone.slice(), kn };
 }
 
 /** The heroes as everyone sees them (RW-INFO-01): all but the Hero deck's order. */
@@ -270,10 +306,11 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
     score: v.score,
   };
   st.bkey = boardKey(st);
+  if (v.ex) st.ex = sampleExploration(p, v, seat, rng);
   if (v.hero) {
     // The Hero deck and the heroes another seat drew and has not kept yet: the heroes nobody controls.
     const vh = v.hero;
-    const pool = rng.shuffle(vh.ctl.map((c, i) => (c < 0 ? i : -1)).filter((i) => i >= 0));
+    const pool = rng.shuffle(vh.ctl.map((c, i) => (c === -1 ? i : -1)).filter((i) => i >= 0));
     const seen = new Set<number>();
     for (const f of stack) if (f.k === 'hdraw') for (const x of f.got) if (x >= 0) seen.add(x);
     const left = pool.filter((i) => !seen.has(i));

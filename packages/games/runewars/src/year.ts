@@ -37,6 +37,7 @@ import { randomHomes, startManualBoard } from './board.js';
 import { askVictory, checkElimination, clearPlayer, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
 import { askObjective, startSeasonCard } from './cards.js';
+import { askRaze } from './explore.js';
 import { heroesOn, questPhase, rallyHeroesApply, startingHeroes } from './heroes.js';
 import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
@@ -333,6 +334,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
       f.step = 4;
       if (windowLive(st, 'postOrder'))
         st.stack.push({ k: 'window', seats: [f.seat], at: 'postOrder', done: [] });
+      askRaze(st, f.seat); // RW-EXPL-10/11: after his Order, before his end-of-turn checks
       return false;
     case 4:
       // End-of-turn checks (RW-YEAR-29): his Victory card (RW-VICT-02..05).

@@ -43,7 +43,13 @@ describe('scope and components', () => {
     expect(st.vict).toEqual([-1, -1, -1, -1]); // a Victory card place on each Season deck
     for (const o of ['garrison', 'victoryCards', 'bannersOfWar'])
       expect(g.parseOptions({ [o]: true }).ok).toBe(false);
-    expect(g.optionsSchema!.map((x) => x.key)).toEqual(['board', 'neutrals', 'heroes', 'data']);
+    expect(g.optionsSchema!.map((x) => x.key)).toEqual([
+      'board',
+      'neutrals',
+      'heroes',
+      'exploration',
+      'data',
+    ]);
   });
 
   it('RW-COMP-08: one battle marker: a battle at a time, its contested area public to every seat', () => {

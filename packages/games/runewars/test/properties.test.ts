@@ -58,6 +58,19 @@ describe('random complete games', () => {
     expect(counted.heroTrained / 2).toBeGreaterThan(100);
   });
 
+  it('RW-IMPL-41, RW-EXPL-05, RW-INFO-13, RW-CLIMIT-01: with exploration tokens, 24 games of 2, 3 and 4 random players keep the token invariants and sealed faces (shuffled among same backs by the perturbation)', () => {
+    for (const k of Object.keys(counted) as (keyof typeof counted)[]) counted[k] = 0;
+    for (const players of [2, 3, 4]) {
+      const t = runGames(players, 0, 8, 'explore', 9, players === 4, { heroes: 'on', exploration: 'on' });
+      expect(t.games).toBe(8);
+      expect(t.capped).toBe(0);
+      expect(ended(t.reasons)).toBe(8);
+    }
+    // Tokens flipped by Quest Phase moves, events asking their player (the replay counts twice).
+    expect(counted.explored / 2).toBeGreaterThan(100);
+    expect(counted.exploreChoices / 2).toBeGreaterThan(5);
+  });
+
   it('RW-IMPL-41, RW-MAP-07, RW-MAP-12, RW-MAP-19, RW-SETUP-22: boards built by random players and by the random-board helper, 6 games of each for 2, 3 and 4 players', () => {
     for (const board of ['manual', 'random'])
       for (const players of [2, 3, 4]) {

@@ -54,6 +54,18 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
   const kinds = rng.shuffle(hidden.map((a) => st.rk[a]!));
   hidden.forEach((a, i) => (st.rk[a] = kinds[i]!));
   for (const d of st.decks.seasons) rng.shuffle(d);
+  // Exploration tokens (RW-EXPL-05, RW-INFO-13): the faces of the face-down tokens this seat has not seen,
+  // shuffled among the areas with the same back.
+  if (st.ex) {
+    const ex = st.ex;
+    const seen = seat >= 0 ? ex.kn[seat]! : [];
+    for (const b of [1, 2]) {
+      const areas = ex.t.map((t, a) => (t >= 0 && !ex.up[a] && ex.b[a] === b && !seen.includes(a) ? a : -1));
+      const hidden = areas.filter((a) => a >= 0);
+      const faces = rng.shuffle(hidden.map((a) => ex.t[a]!));
+      hidden.forEach((a, i) => (ex.t[a] = faces[i]!));
+    }
+  }
   // Heroes: the Hero deck's order, and the Hero cards another seat drew and has not kept (RW-INFO-10).
   if (st.hero) {
     const deck = st.hero.deck;
@@ -159,6 +171,11 @@ export const counted = {
   bids: 0,
   runesReceived: 0,
   objectives: 0,
+  explored: 0,
+  exploreChoices: 0,
+  razed: 0,
+  portals: 0,
+  dungeons: 0,
 };
 const countingGame = {
   ...runewars,
@@ -179,6 +196,11 @@ const countingGame = {
       else if (e.key === 'rw.ev.bids') counted.bids++;
       else if (e.key === 'rw.ev.runeReceived') counted.runesReceived++;
       else if (e.key === 'rw.ev.objectiveClaimed') counted.objectives++;
+      else if (e.key === 'rw.ev.explored') counted.explored++;
+      else if (e.key === 'rw.ev.scroll' || e.key === 'rw.ev.trainingToken') counted.exploreChoices++;
+      else if (e.key === 'rw.ev.razed') counted.razed++;
+      else if (e.key === 'rw.ev.portal') counted.portals++;
+      else if (e.key === 'rw.ev.dungeon') counted.dungeons++;
     return r;
   },
 };
