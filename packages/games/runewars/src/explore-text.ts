@@ -33,10 +33,9 @@ export const exploreEn: Record<string, string> = {
   'rw.err.scrollArea': 'Choose an area with face-down rune or exploration tokens you have not seen.',
   'rw.err.razeArea':
     'Only a destructible location in an area you control with at least six units can be discarded.',
-  'rw.text.explore': 'Exploration tokens:',
-  'rw.text.exploreUp': '{area}: {token}',
-  'rw.text.exploreDown': '{area}: face down ({back})',
-  'rw.text.exploreKnown': '{area}: face down ({back}), you saw {token}',
+  'rw.text.exploreUp': 'exploration token {token}',
+  'rw.text.exploreDown': 'exploration token face down (back {back})',
+  'rw.text.exploreKnown': 'exploration token face down (back {back}; you saw {token})',
 };
 
 export const exploreRu: Record<string, string> = {
@@ -73,8 +72,7 @@ export const exploreRu: Record<string, string> = {
   'rw.err.scrollArea': 'Выберите локацию с жетонами лицом вниз, которых вы ещё не видели.',
   'rw.err.razeArea':
     'Сбросить можно только разрушимую локацию там, где вы контролируете локацию не меньше чем шестью отрядами.',
-  'rw.text.explore': 'Жетоны исследования:',
-  'rw.text.exploreUp': '{area}: {token}',
-  'rw.text.exploreDown': '{area}: лицом вниз ({back})',
-  'rw.text.exploreKnown': '{area}: лицом вниз ({back}), вы видели: {token}',
+  'rw.text.exploreUp': 'жетон исследования «{token}»',
+  'rw.text.exploreDown': 'жетон исследования лицом вниз (рубашка {back})',
+  'rw.text.exploreKnown': 'жетон исследования лицом вниз (рубашка {back}; вы видели: «{token}»)',
 };

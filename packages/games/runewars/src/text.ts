@@ -239,6 +239,18 @@ export function renderText(v: RwView, l: Locale, seatName: (s: Seat) => string):
     if (v.city[a]! >= 0) what.push(tr(l, 'rw.text.city'));
     const rune = runeText(v, a, l);
     if (rune) what.push(rune);
+    const x = v.ex;
+    if (x && x.t[a]! !== -1) {
+      // Exploration tokens (RW-EXPL-05): the back, the face once up or seen with a Scroll of Sight.
+      const token = x.t[a]! >= 0 ? p.explore.tokens[x.t[a]!]!.name[l] : '';
+      const back = x.b[a] === 1 ? '1' : '2+';
+      what.push(
+        tr(l, x.up[a] ? 'rw.text.exploreUp' : x.t[a]! >= 0 ? 'rw.text.exploreKnown' : 'rw.text.exploreDown', {
+          token,
+          back,
+        }),
+      );
+    }
     const act: string[] = [];
     for (let s = 0; s < v.n; s++) if (v.act[a]! & (1 << s)) act.push(seatName(s));
     if (act.length) what.push(tr(l, 'rw.text.act', { seats: act.join(', ') }));

@@ -231,6 +231,31 @@ describe('exploring', () => {
   });
 });
 
+describe('only heroes in the Quest Phase explore', () => {
+  it('RW-QPH-10, RW-FORGET-04: units moved into an area by an Order never flip its token', () => {
+    const st = game();
+    const bd = board(st);
+    const home = bd.on.find((x) => st.home[x] === 0 && st.sh[x] === 0)!;
+    const U = p.U;
+    const x = bd.adj[home]!.find(
+      (y, i) =>
+        st.home[y]! < 0 &&
+        bd.edge[home]![i] === 0 &&
+        ctrl(st, y) < 0 &&
+        !st.us.slice(y * U, y * U + U).some((n) => n > 0),
+    )!;
+    lay(st, x, 'temple');
+    const u = p.factions[st.fac[0]!]!.units.find((y) => st.us[home * U + y]! > 1 && !p.units[y]!.flying)!;
+    chooseAll(st, [1, 8]);
+    until(st, (s) => top(s).k === 'strat');
+    act(st, 0, { type: 'draft', from: home, to: x, u });
+    act(st, 0, { type: 'commit' });
+    expect(st.us[x * U + u]).toBe(1);
+    expect(st.ex!.up[x]).toBe(0);
+    expect(st.ex!.t[x]).toBe(tok('temple'));
+  });
+});
+
 describe('locations', () => {
   it('RW-EXPL-20, RW-RUNE-02: a face-up Dragon Throne counts one more dragon rune for the area’s controller (a rune token may lie there too)', () => {
     const st = game();
@@ -495,6 +520,10 @@ describe('events', () => {
     expect(g.view(st, SPECTATOR).ex!.t[target]).toBe(-2);
     const own = log.find((e) => e.key === 'rw.ev.scrollOwn')!;
     expect(own.to).toEqual([0]);
+    // The text view of the command line tells him, not the other player.
+    const name = p.explore.tokens[st.ex!.t[target]!]!.name.en;
+    expect(g.renderText!(g.view(st, 0), 'en', (s) => `P${s}`)).toContain(`you saw ${name}`);
+    expect(g.renderText!(g.view(st, 1), 'en', (s) => `P${s}`)).not.toContain(`you saw`);
     expect(st.ex!.t[x]).toBe(-1); // discarded
     expect(top(st).k).toBe('qph');
   });
