@@ -312,8 +312,12 @@ export function formatEvent(e: GameEvent, l: Locale, seatName: (s: Seat) => stri
 }
 
 export function describePrompt(pr: Prompt, v: RwView, l: Locale, seatName: (s: Seat) => string): string {
-  void v;
   void seatName;
+  // An exploration event asks in its own words (RW-DP-18).
+  if (pr.kind === 'rw.explore') {
+    const t = packOf(v.opts.data).explore.tokens[(pr.args as { token?: number } | undefined)?.token ?? -1];
+    if (t) return tr(l, `rw.explore.${t.effect}`, { n: packOf(v.opts.data).explore.merchantCost });
+  }
   return tr(l, pr.kind);
 }
 

@@ -541,6 +541,11 @@ describe('events', () => {
       { type: 'raise', a: 2 },
     ]);
     rejects(st, 0, { type: 'raise', a: 0 }, 'RW-QPH-06', 'trainLimit');
+    const pr = g.prompts(st).find((x) => x.seat === 0)!;
+    expect(g.describePrompt!(pr, g.view(st, 0), 'en', String)).toBe(
+      'Training: choose the attribute your hero raises by 1',
+    );
+    expect(g.describePrompt!(pr, g.view(st, 0), 'ru', String)).toContain('Тренировка');
     act(st, 0, { type: 'raise', a: 2 });
     expect(st.hero!.tr[h * 3 + 2]).toBe(1);
     expect(st.ex!.t[x]).toBe(-1);
