@@ -216,7 +216,7 @@ export function actionEnded(st: RwState, seat: Seat, h: number, log: EventSink):
 }
 
 /** Discards the event token just resolved (RW-EXPL-10). */
-function discardToken(st: RwState, a: number): void {
+export function discardToken(st: RwState, a: number): void {
   const ex = st.ex!;
   ex.gone.push(ex.t[a]!, ex.b[a]!);
   ex.t[a] = -1;

@@ -25,6 +25,7 @@ import type { EventSink, Seat } from '@tabula/engine';
 import { emit, shuffle } from '@tabula/engine';
 import { addRouted, addUnits, alive, leftOf, pk, unitsOf } from './common.js';
 import { cardShown } from './battle.js';
+import { discardToken } from './explore.js';
 import { ownerOf, S_CAPTURE, S_HEAL, S_RETURN } from './fight.js';
 import { clearPlayer, win } from './victory.js';
 import type { BattleFrame, Frame, RwState } from './types.js';
@@ -166,6 +167,8 @@ function dropFrame(st: RwState, f: Frame): void {
     st.hero!.deck.push(...f.got);
     shuffle(st.rng, st.hero!.deck);
   }
+  // An exploration event he was resolving is discarded unresolved (docs/games/runewars.md, M6).
+  if (f.k === 'explore') discardToken(st, f.area);
   const cs = heldFate(f);
   if (!cs.length) return;
   for (const c of cs) st.decks.fate.push(c);

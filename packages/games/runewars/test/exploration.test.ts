@@ -528,6 +528,20 @@ describe('events', () => {
     expect(top(st).k).toBe('qph');
   });
 
+  it('a player who resigns while his Scroll of Sight waits: the event is discarded unresolved, the game goes on', () => {
+    const st = game();
+    const h = questPhase(st);
+    const [x] = path(st, st.hero!.at[h]!);
+    lay(st, x, 'scroll');
+    act(st, 0, { type: 'step', h, to: x });
+    act(st, 0, { type: 'stop', h });
+    expect(top(st).k).toBe('explore');
+    act(st, 0, { type: 'resign' } as RwAction);
+    expect(st.stack.some((f) => f.k === 'explore')).toBe(false);
+    expect(st.ex!.t[x]).toBe(-1);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
   it('RW-EXPL-33, RW-QPH-08: Training raises one attribute by 1, within the +2 of training', () => {
     const st = game();
     const h = questPhase(st);
