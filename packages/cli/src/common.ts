@@ -509,8 +509,14 @@ export function ruleErrorText(
   locale: Locale,
   seatName: (s: Seat) => string,
 ): string {
-  if (!hasKey(game, locale, error.code)) return error.message;
-  return game.formatEvent({ key: error.code, params: error.params ?? {} }, locale, seatName);
+  const message = hasKey(game, locale, error.code)
+    ? game.formatEvent({ key: error.code, params: error.params ?? {} }, locale, seatName)
+    : error.message;
+  // The rule that refused it, in players' words (as the web table's § pop-up shows it).
+  const words = error.rule
+    ? (game.ruleTexts?.[locale]?.[error.rule] ?? game.ruleTexts?.en?.[error.rule])
+    : undefined;
+  return words ? `${message}\n  ${translate([messages], locale, 'cli.rule', { text: words })}` : message;
 }
 
 /** A game label in words (`<prefix>.<kind>.<value>` in the game's catalog, e.g. xyz.colour.red), else the value. */

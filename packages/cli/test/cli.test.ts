@@ -337,6 +337,9 @@ describe('replay', () => {
       expect(r.code, path).toBe(1);
       expect(r.err, path).toContain(text);
     }
+    // A refusal names its rule in players' words, as the table's § pop-up does.
+    const refused = await run(['replay', cases.at(-1)![0], '--step', '1']);
+    expect(refused.err).toMatch(/rejected on replay: .+\n {2}The rule: \S.{10,}/);
   });
 });
 
