@@ -232,6 +232,9 @@ describe('simulate', () => {
       'search',
       '--bots',
       'ismcts:5,standard',
+      // The seats' bots are what is checked, not a whole game of search (minutes on a loaded machine).
+      '--max-actions',
+      '40',
     ]);
     expect(r.code).toBe(0);
     const rep = JSON.parse(r.out) as SimulationReport;

@@ -88,11 +88,13 @@ describe('--option KEY=VALUE', () => {
         '--save',
         save,
       ],
-      [],
-      { fallback: '1' },
+      // Two steps, then leave: the saved game tells the options and the seated bot without playing a whole
+      // game against the search bot (minutes on a loaded machine).
+      ['1', '1', 'q'],
     );
     expect(r.code).toBe(0);
     expect(r.out).toContain('Tribes were assigned at random');
+    expect(r.out).toContain('Game saved to');
     const rec = parseRecord(JSON.parse(readFileSync(save, 'utf8')));
     expect(rec.ok).toBe(true);
     if (!rec.ok) return;
