@@ -6,19 +6,14 @@
  * may choose (ringed, with the paid arrows of a move). Pan and zoom by drag, wheel, pinch, buttons and
  * keys; the SVG is one tab stop, its choices are also a list beside it.
  */
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
+import { useMemo } from 'react';
 import type { MapGeo } from '@tabula/struggle-for-rome';
+import { hexCorners, MapTools, usePanZoom } from '../../map/panzoom.js';
+import type { Box } from '../../map/panzoom.js';
 import { useSfr } from './ctx.js';
 import { COLOUR, SHAPES } from './ctx.js';
 
-const corners = (x: number, y: number, s = 1) =>
-  [0, 1, 2, 3, 4, 5]
-    .map((k) => {
-      const a = (Math.PI / 180) * (60 * k - 90);
-      return `${(x + s * Math.cos(a)).toFixed(3)},${(y + s * Math.sin(a)).toFixed(3)}`;
-    })
-    .join(' ');
+const corners = (x: number, y: number, s = 1) => hexCorners(x, y, s);
 
 const TERRAIN_FILL: Record<string, string> = {
   fields: 'url(#sfr-fields)',
@@ -39,13 +34,6 @@ const PROV: Record<string, string> = {
 };
 const pips = (n: number) => (n ? 6 - Math.abs(7 - n) : 0);
 
-interface Box {
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
-
 export function MapView() {
   const s = useSfr();
   const { geo, t } = s;
@@ -53,142 +41,13 @@ export function MapView() {
     const b = geo.bounds;
     return { x: b.minX - 0.3, y: b.minY - 0.3, w: b.maxX - b.minX + 0.6, h: b.maxY - b.minY + 0.6 };
   }, [geo]);
-  const [box, setBox] = useState<Box>(full);
-  useEffect(() => setBox(full), [full]);
-  const wrap = useRef<HTMLDivElement>(null);
-  const [px, setPx] = useState({ w: 600, h: 450 });
-  useEffect(() => {
-    const el = wrap.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    const ro = new ResizeObserver(() => setPx({ w: el.clientWidth || 600, h: el.clientHeight || 450 }));
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  // On a wide screen the map takes the height left below it on the first screen (whatever wraps above).
-  useLayoutEffect(() => {
-    const el = wrap.current;
-    if (!el) return;
-    const fit = () => {
-      if (window.innerWidth <= 760) {
-        el.style.removeProperty('height');
-        return;
-      }
-      const top = el.getBoundingClientRect().top + window.scrollY;
-      const h = Math.round(Math.max(256, Math.min(680, window.innerHeight - top - 14)));
-      if (Math.abs(el.clientHeight + 2 - h) > 2) el.style.height = `${h}px`;
-    };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  });
-  // Pixels per map unit at the current zoom (the SVG keeps the aspect: the smaller scale wins).
-  const scale = Math.min(px.w / box.w, px.h / box.h);
-  const zoom = useCallback(
-    (f: number, cx?: number, cy?: number) =>
-      setBox((b) => {
-        const w = Math.min(full.w * 1.2, Math.max(3, b.w / f));
-        const h = (w * b.h) / b.w;
-        const x0 = cx ?? b.x + b.w / 2,
-          y0 = cy ?? b.y + b.h / 2;
-        return { x: x0 - ((x0 - b.x) * w) / b.w, y: y0 - ((y0 - b.y) * h) / b.h, w, h };
-      }),
-    [full],
-  );
-  const pan = (dx: number, dy: number) => setBox((b) => ({ ...b, x: b.x + dx * b.w, y: b.y + dy * b.h }));
-  const fitTo = (ids: string[]) => {
-    const pts = ids.map((id) => s.where(id)).filter((p): p is { x: number; y: number } => !!p);
-    if (!pts.length) return setBox(full);
-    const xs = pts.map((p) => p.x),
-      ys = pts.map((p) => p.y);
-    const x = Math.min(...xs) - 1.5,
-      y = Math.min(...ys) - 1.5;
-    const w = Math.max(6, Math.max(...xs) + 1.5 - x),
-      h = Math.max(5, Math.max(...ys) + 1.5 - y);
-    setBox({ x, y, w, h });
-  };
-  // Drag and pinch with pointer events.
-  const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const last = useRef<{ d: number; cx: number; cy: number } | null>(null);
-  const moved = useRef(0);
-  const toMap = (clientX: number, clientY: number) => {
-    const r = wrap.current!.getBoundingClientRect();
-    const sc = Math.min(r.width / box.w, r.height / box.h);
-    const ox = (r.width - box.w * sc) / 2,
-      oy = (r.height - box.h * sc) / 2;
-    return { x: box.x + (clientX - r.left - ox) / sc, y: box.y + (clientY - r.top - oy) / sc };
-  };
-  const onPointerDown = (e: ReactPointerEvent) => {
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    moved.current = 0;
-    last.current = null;
-  };
-  const onPointerMove = (e: ReactPointerEvent) => {
-    const p = pointers.current.get(e.pointerId);
-    if (!p) return;
-    const all = [...pointers.current.values()];
-    if (all.length === 1) {
-      const dx = e.clientX - p.x,
-        dy = e.clientY - p.y;
-      moved.current += Math.abs(dx) + Math.abs(dy);
-      if (moved.current > 6) {
-        if (!wrap.current?.hasPointerCapture(e.pointerId)) wrap.current?.setPointerCapture(e.pointerId);
-        setBox((b) => ({ ...b, x: b.x - dx / scale, y: b.y - dy / scale }));
-      }
-    } else if (all.length === 2) {
-      pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-      const [a, b] = [...pointers.current.values()];
-      const d = Math.hypot(a!.x - b!.x, a!.y - b!.y);
-      const c = toMap((a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
-      if (last.current) zoom(d / last.current.d, c.x, c.y);
-      last.current = { d, cx: c.x, cy: c.y };
-      moved.current += 10;
-      return;
-    }
-    pointers.current.set(e.pointerId, { x: e.clientX, y: e.clientY });
-  };
-  const onPointerUp = (e: ReactPointerEvent) => {
-    pointers.current.delete(e.pointerId);
-    if (pointers.current.size < 2) last.current = null;
-  };
-  useEffect(() => {
-    const el = wrap.current;
-    if (!el) return;
-    const wheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      setBox((b) => {
-        const sc = Math.min(r.width / b.w, r.height / b.h);
-        const ox = (r.width - b.w * sc) / 2,
-          oy = (r.height - b.h * sc) / 2;
-        const cx = b.x + (e.clientX - r.left - ox) / sc,
-          cy = b.y + (e.clientY - r.top - oy) / sc;
-        const f = e.deltaY < 0 ? 1.2 : 1 / 1.2;
-        const w = Math.min(full.w * 1.2, Math.max(3, b.w / f));
-        const h = (w * b.h) / b.w;
-        return { x: cx - ((cx - b.x) * w) / b.w, y: cy - ((cy - b.y) * h) / b.h, w, h };
-      });
-    };
-    el.addEventListener('wheel', wheel, { passive: false });
-    return () => el.removeEventListener('wheel', wheel);
-  }, [full]);
-  const onKey = (e: ReactKeyboardEvent) => {
-    const k = e.key;
-    if (k === '+' || k === '=') zoom(1.25);
-    else if (k === '-' || k === '_') zoom(0.8);
-    else if (k === '0') setBox(full);
-    else if (k === 'ArrowLeft') pan(-0.15, 0);
-    else if (k === 'ArrowRight') pan(0.15, 0);
-    else if (k === 'ArrowUp') pan(0, -0.15);
-    else if (k === 'ArrowDown') pan(0, 0.15);
-    else return;
-    e.preventDefault();
-  };
+  const pz = usePanZoom(full);
+  const { box, scale, u } = pz;
   const click = (id: string) => {
-    if (moved.current > 6) return; // a drag, not a click
+    if (pz.dragged()) return; // a drag, not a click
     s.pick(id);
   };
-  // Labels keep a readable size on screen: sizes in map units grow as the map shrinks.
-  const u = (pxSize: number) => pxSize / scale;
+  // Labels keep a readable size on screen: sizes in map units grow as the map shrinks (u).
   const detail = scale >= 20; // hex numbers and city names in full
   const names = scale >= 17;
   const target = s.targets;
@@ -200,59 +59,24 @@ export function MapView() {
     .join(' ');
   return (
     <div className="sfr-mapbox">
-      <div className="sfr-map-tools" role="toolbar" aria-label={t('sfr.ui.map')}>
-        <button
-          type="button"
-          onClick={() => zoom(1.3)}
-          aria-label={t('sfr.ui.zoomIn')}
-          title={t('sfr.ui.zoomIn')}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          onClick={() => zoom(1 / 1.3)}
-          aria-label={t('sfr.ui.zoomOut')}
-          title={t('sfr.ui.zoomOut')}
-        >
-          −
-        </button>
-        <button
-          type="button"
-          onClick={() => setBox(full)}
-          title={t('sfr.ui.fit')}
-          aria-label={t('sfr.ui.fit')}
-        >
-          <span aria-hidden="true" className="ico">
-            ⤢
-          </span>
-          <span className="lbl">{t('sfr.ui.fit')}</span>
-        </button>
-        {target.size > 0 && (
-          <button
-            type="button"
-            onClick={() => fitTo([...target.keys()])}
-            title={t('sfr.ui.fitTargets')}
-            aria-label={t('sfr.ui.fitTargets')}
-          >
-            <span aria-hidden="true" className="ico">
-              ◎
-            </span>
-            <span className="lbl">{t('sfr.ui.fitTargets')}</span>
-          </button>
-        )}
-      </div>
+      <MapTools
+        className="sfr-map-tools"
+        pz={pz}
+        label={t('sfr.ui.map')}
+        zoomIn={t('sfr.ui.zoomIn')}
+        zoomOut={t('sfr.ui.zoomOut')}
+        fit={t('sfr.ui.fit')}
+        fitTargets={t('sfr.ui.fitTargets')}
+        targets={[...target.keys()]
+          .map((id) => s.where(id))
+          .filter((p): p is { x: number; y: number } => !!p)}
+      />
       <div
-        ref={wrap}
+        {...pz.wrapProps}
         className="sfr-map"
         tabIndex={0}
         role="group"
         aria-label={t('sfr.ui.mapHelp')}
-        onKeyDown={onKey}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
         data-testid="sfr-map"
         data-scale={scale.toFixed(1)}
       >
