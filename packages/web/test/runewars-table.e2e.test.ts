@@ -139,6 +139,11 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       expect(text).not.toMatch(ID_LIKE);
     }
     t.decisions++;
+    if (await page.getByTestId('rw-last-battle').count()) {
+      const box = page.getByTestId('rw-last-battle');
+      if (!t.shots.includes('last-battle')) await box.locator('summary').click();
+      await shoot('last-battle');
+    }
     if (await page.getByTestId('rw-battle').count()) {
       t.battles++;
       await shoot('battle');
@@ -148,8 +153,13 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
     let clicked = false;
     if (await cards.count()) {
       await shoot('orders');
-      const n = await cards.count();
-      await cards.nth(Math.floor(r() * n)).click({ timeout: 3000 });
+      // Mobilize and Conquer more often than not: they bring battles.
+      const war = page.locator(
+        '[data-testid=rw-orders] .rw-card:not([disabled])[data-order="2"], [data-testid=rw-orders] .rw-card:not([disabled])[data-order="3"]',
+      );
+      const pickFrom = (await war.count()) && r() < 0.7 ? war : cards;
+      const n = await pickFrom.count();
+      await pickFrom.nth(Math.floor(r() * n)).click({ timeout: 3000 });
       t.orders++;
       clicked = true;
     } else if (rings.length && (r() < 0.75 || !(await buttons.count()))) {
@@ -176,7 +186,9 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       if (n) {
         const texts = await buttons.allInnerTexts();
         const commit = texts.findIndex((x) => /Commit|Подтвердить/.test(x));
-        const i = commit >= 0 && r() < 0.6 ? commit : Math.floor(r() * n);
+        // Into the neutrals: a battle rather than diplomacy.
+        const fight = texts.findIndex((x) => /^(Battle|Битва)$/.test(x.trim()));
+        const i = fight >= 0 ? fight : commit >= 0 && r() < 0.6 ? commit : Math.floor(r() * n);
         await buttons.nth(i).click({ timeout: 3000 });
         clicked = true;
       }

@@ -113,3 +113,43 @@ export function Battle({ f }: { f: BattleFrame }) {
     </div>
   );
 }
+
+/** Events whose words name Fate cards by number: the battle box leaves them to the log. */
+const CARD_EVENTS = new Set([
+  'rw.ev.fateDrawnOwn',
+  'rw.ev.fateExtra',
+  'rw.ev.fateDiscarded',
+  'rw.ev.fateReshuffle',
+]);
+
+/**
+ * The last battle, told in sentences (most battles resolve with no decision to wait on): from its start
+ * to its end in the log, the Fate draws, routs, damage, the tally and the winner.
+ */
+export function LastBattle() {
+  const s = useRw();
+  const log = s.props.state.log;
+  let start = -1;
+  for (let i = log.length - 1; i >= 0; i--)
+    if (log[i]!.key === 'rw.ev.battle') {
+      start = i;
+      break;
+    }
+  if (start < 0) return null;
+  const lines: string[] = [];
+  for (let i = start; i < log.length; i++) {
+    const e = log[i]!;
+    if (!CARD_EVENTS.has(e.key)) lines.push(s.g(e.key, e.params));
+    if (e.key === 'rw.ev.battleEnd' || e.key === 'rw.ev.battleLeft') break;
+  }
+  return (
+    <details className="rw-battle rw-last-battle" data-testid="rw-last-battle">
+      <summary>{s.t('rw.ui.lastBattle', { what: lines[0] ?? '' })}</summary>
+      <ol>
+        {lines.slice(1, 40).map((l, i) => (
+          <li key={i}>{l}</li>
+        ))}
+      </ol>
+    </details>
+  );
+}

@@ -15,7 +15,7 @@ import type { Rw } from './ctx.js';
 import { geoOf } from './geo.js';
 import { MapView } from './MapView.js';
 import { Decision } from './Decision.js';
-import { Factions, Status } from './Panels.js';
+import { Factions, Legend, Status } from './Panels.js';
 import './rw.css';
 
 /** The areas of an action in the order they are chosen (targetsOf: its spaces). */
@@ -111,6 +111,7 @@ export function Board(props: TableProps) {
           <MapView />
           <div className="rw-panel">
             <Decision />
+            <Legend />
           </div>
         </div>
         <Factions />

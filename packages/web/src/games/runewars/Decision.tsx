@@ -8,7 +8,7 @@ import type { RwAction } from '@tabula/runewars';
 import { useRw } from './ctx.js';
 import { SEAT_SHAPES } from './ctx.js';
 import { areaText } from './MapView.js';
-import { Battle } from './Battle.js';
+import { Battle, LastBattle } from './Battle.js';
 import { spacesOf } from './Board.js';
 
 /** The rule that says what each Order card does (players' words, both languages, from the game). */
@@ -49,7 +49,7 @@ export function Decision() {
         <p className="rw-wait">{t('rw.ui.waitingFor', { names: waiting.map(s.name).join(', ') })}</p>
       )}
       {ordersOpen && <Orders />}
-      {battle && battle.k === 'battle' && <Battle f={battle} />}
+      {battle && battle.k === 'battle' ? <Battle f={battle} /> : <LastBattle />}
       {mapChoice && <Places />}
       {other.length > 0 && (
         <div className="rw-actions" role="group" aria-label={t('rw.ui.actions')}>

@@ -12,6 +12,8 @@ export function Status() {
   const s = useRw();
   const { t, view: v, pack: p } = s;
   const card = v.card >= 0 ? p.seasons[v.card] : undefined;
+  // The Orders revealed this season, in play order (RW-YEAR-22).
+  const revealed = v.year > 0 ? v.order.filter((x) => (v.players[x]?.cur ?? 0) > 0) : [];
   return (
     <div className="rw-status" data-testid="rw-status">
       {v.year === 0 ? (
@@ -24,6 +26,15 @@ export function Status() {
         </>
       )}
       <span>{t('rw.ui.first', { name: s.name(v.first) })}</span>
+      {revealed.length > 0 && (
+        <span className="pill order" data-testid="rw-reveal">
+          {t('rw.ui.playOrder', {
+            list: revealed
+              .map((x) => `${s.name(x)} — ${v.players[x]!.cur} ${s.g(`rw.order.${v.players[x]!.cur}`)}`)
+              .join(', '),
+          })}
+        </span>
+      )}
       <span className="limits">{t('rw.ui.limits', { n: p.rules.unitLimit })}</span>
     </div>
   );
@@ -68,6 +79,29 @@ export function Factions() {
               {x.obj !== -1 && <span>{t('rw.ui.objective')}</span>}
               {titles.length > 0 && <span>{t('rw.ui.titles', { names: titles.join(', ') })}</span>}
             </p>
+            {seat === s.me && (x.tac?.length || x.quests?.length || x.obj >= 0) ? (
+              <p className="facts hand" data-testid="rw-hand">
+                {x.tac && x.tac.length > 0 && (
+                  <span>
+                    {t('rw.ui.tacticsHand', {
+                      names: x.tac.map((c) => p.tactics[c]?.name[s.locale] ?? '?').join(', '),
+                    })}
+                  </span>
+                )}
+                {x.quests && x.quests.length > 0 && (
+                  <span>
+                    {t('rw.ui.questsHand', {
+                      names: x.quests.map((c) => p.quests[c]?.name[s.locale] ?? '?').join(', '),
+                    })}
+                  </span>
+                )}
+                {x.obj >= 0 && (
+                  <span>
+                    {t('rw.ui.objectiveHand', { name: p.objectives[x.obj]?.name[s.locale] ?? '?' })}
+                  </span>
+                )}
+              </p>
+            ) : null}
             <p className="facts">
               <span>
                 {x.cur > 0
@@ -175,5 +209,59 @@ function Heroes() {
         })}
       </ul>
     </article>
+  );
+}
+
+/** What the map's marks mean (shapes and patterns, never colour alone). */
+export function Legend() {
+  const s = useRw();
+  const { t } = s;
+  const sw = (children: React.ReactNode, label: string) => (
+    <li>
+      <svg viewBox="-0.5 -0.5 1 1" className="lg" aria-hidden="true">
+        {children}
+      </svg>
+      {label}
+    </li>
+  );
+  return (
+    <details className="rw-legend">
+      <summary>{t('rw.ui.legend')}</summary>
+      <ul>
+        {sw(
+          <rect x={-0.45} y={-0.45} width={0.9} height={0.9} className="terrain fields" />,
+          t('rw.ui.lgFields'),
+        )}
+        {sw(
+          <rect x={-0.45} y={-0.45} width={0.9} height={0.9} className="terrain forest" />,
+          t('rw.ui.lgForest'),
+        )}
+        {sw(
+          <rect x={-0.45} y={-0.45} width={0.9} height={0.9} className="terrain hills" />,
+          t('rw.ui.lgHills'),
+        )}
+        {sw(<line x1={-0.45} y1={0} x2={0.45} y2={0} className="mtn" />, t('rw.ui.lgMountain'))}
+        {sw(<line x1={-0.45} y1={0} x2={0.45} y2={0} className="water" />, t('rw.ui.lgWater'))}
+        {sw(
+          <>
+            <UnitShape shape={0} x={-0.25} y={0} r={0.2} className="u" />
+            <UnitShape shape={1} x={0.25} y={0} r={0.2} className="u" />
+          </>,
+          t('rw.ui.lgUnits'),
+        )}
+        {sw(<UnitShape shape={2} x={0} y={0} r={0.3} className="u neutral" />, t('rw.ui.lgNeutral'))}
+        {sw(<circle r={0.3} className="rune" />, t('rw.ui.lgRune'))}
+        {sw(
+          <path
+            d="M-0.3,0.25 v-0.4 h0.12 v0.13 h0.12 v-0.13 h0.12 v0.13 h0.12 v-0.13 h0.12 v0.4 z"
+            className="u"
+          />,
+          t('rw.ui.lgStronghold'),
+        )}
+        {sw(<path d="M-0.25,0.25 v-0.3 l0.25,-0.2 l0.25,0.2 v0.3 z" className="city" />, t('rw.ui.lgCity'))}
+        {sw(<path d="M-0.1,0.35 v-0.6 l0.35,0.15 l-0.35,0.15" className="u" />, t('rw.ui.lgActivation'))}
+        {sw(<rect x={-0.3} y={-0.3} width={0.6} height={0.6} className="city" />, t('rw.ui.lgDev'))}
+      </ul>
+    </details>
   );
 }
