@@ -355,8 +355,16 @@ export interface Derived {
 export interface Snapshot {
   readonly st: NatState;
   d: Derived | null;
+  /**
+   * The last benefit or penalty set computed on it (`cmpSet`, not unconditional): its metric when a name
+   * (a counter is an object and not kept), 'best' or 'worst', and the seats. An event part asks the same set
+   * for its benefit and for its targets; the sets are never changed by their readers.
+   */
+  cm: Metric | null;
+  cw: 'best' | 'worst' | null;
+  cs: number[] | null;
 }
-export const snapshot = (st: NatState): Snapshot => ({ st, d: null });
+export const snapshot = (st: NatState): Snapshot => ({ st, d: null, cm: null, cw: null, cs: null });
 
 export function allDerived(st: NatState, uncond = false, snap?: Snapshot): Derived {
   if (!uncond && snap) return (snap.d ??= computeDerived(st, false));
@@ -451,7 +459,7 @@ function computeDerived(st: NatState, uncond: boolean): Derived {
     str[s] = v < 0 ? 0 : v > E.strengthMax ? E.strengthMax : v;
     if (stab[s]! > E.stabilityMax) stab[s] = E.stabilityMax;
   }
-  return { str, stab, least: d.least };
+  return d; // the sums are the derived values now (no copy)
 }
 
 /** NAT-CMP-3 / NAT-CMP-4 over all nations: which seats get the benefit ('best') or the penalty ('worst'). */
@@ -471,6 +479,8 @@ export function cmpSet(
     if (which === 'best') return v > vov ? [0] : [];
     return v <= vov ? [0] : [];
   }
+  const keep = snap !== undefined && !uncond && typeof m === 'string';
+  if (keep && snap.cm === m && snap.cw === which) return snap.cs!;
   const vals: number[] = [];
   if (m === 'strength' || m === 'stability') {
     const d = allDerived(st, uncond, snap);
@@ -490,7 +500,11 @@ export function cmpSet(
       if (above + same <= k) out.push(s);
     } else if (above + same >= n - k + 1) out.push(s);
   }
-  if (n >= 2 && which === 'worst' && out.length === n && k === 1 && n > 1) return out; // all tied: all worst
+  if (keep) {
+    snap.cm = m;
+    snap.cw = which;
+    snap.cs = out;
+  }
   return out;
 }
 

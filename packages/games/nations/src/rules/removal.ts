@@ -5,7 +5,7 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import type { Deck, Snapshot } from '../derive.js';
-import { cond, deckOf, F_REM } from '../derive.js';
+import { cond, deckOf, F_REM, snapshot } from '../derive.js';
 import { AREA_ADVISORS, AREA_COLONIES, AREA_ROW, AREA_WONDERS, forgetCard, inPlay } from '../deck.js';
 import type { Inst, NatState } from '../state.js';
 import { cardIdOf } from './core.js';
@@ -17,7 +17,7 @@ export function checkRemovals(st: NatState, log: EventSink): void {
   const dk = deckOf(st);
   for (let round = 0; round < 20; round++) {
     const hits = removalHits(st, dk);
-    if (hits.length === 0) return;
+    if (hits === null) return;
     for (const [s, u] of hits) {
       const id = cardIdOf(st.players[s]!, u);
       removeInst(st, s, u, 'condition', log);
@@ -26,36 +26,47 @@ export function checkRemovals(st: NatState, log: EventSink): void {
   }
 }
 
-/** The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance]. */
-function removalHits(st: NatState, dk: Deck): Array<[number, number]> {
-  const hits: Array<[number, number]> = [];
-  // Every condition reads the same state: strength and stability are computed at most once.
-  const snap: Snapshot = { st, d: null };
+/**
+ * The cards whose removal condition holds now, in player order and slot order (NAT-REM-3): [seat, instance];
+ * null when none (the common answer, checked after every step: no list and no snapshot are made for it).
+ */
+function removalHits(st: NatState, dk: Deck): Array<[number, number]> | null {
+  // Every condition reads the same state: strength and stability are computed at most once (the snapshot is
+  // made by the first condition that reads them).
+  const w: HitWalk = { hits: null, snap: null };
   // Only the areas where a card with a removal condition can lie, by its type (the deck's data).
   const areas = dk.removableAreas;
-  for (const s of st.order) {
+  const order = st.order;
+  for (let k = 0; k < order.length; k++) {
+    const s = order[k]!;
     const p = st.players[s]!;
-    if (areas & AREA_ADVISORS) removalHitsIn(st, s, p.advisors, hits, dk, snap);
-    if (areas & AREA_ROW) removalHitsIn(st, s, p.row, hits, dk, snap);
-    if (areas & AREA_COLONIES) removalHitsIn(st, s, p.colonies, hits, dk, snap);
-    if (areas & AREA_WONDERS) removalHitsIn(st, s, p.wonders, hits, dk, snap);
+    if (areas & AREA_ADVISORS) removalHitsIn(st, s, p.advisors, w, dk);
+    if (areas & AREA_ROW) removalHitsIn(st, s, p.row, w, dk);
+    if (areas & AREA_COLONIES) removalHitsIn(st, s, p.colonies, w, dk);
+    if (areas & AREA_WONDERS) removalHitsIn(st, s, p.wonders, w, dk);
   }
-  return hits;
+  return w.hits;
+}
+
+/** What a removal walk has found so far, and its snapshot once a condition needed one. */
+interface HitWalk {
+  hits: Array<[number, number]> | null;
+  snap: Snapshot | null;
 }
 
 function removalHitsIn(
   st: NatState,
   s: number,
   list: ReadonlyArray<Inst | null>,
-  hits: Array<[number, number]>,
+  w: HitWalk,
   dk: Deck,
-  snap: Snapshot,
 ): void {
   for (let i = 0; i < list.length; i++) {
     const x = list[i];
     if (!x) continue;
     const e = dk.instEntry(x);
-    if ((e.flags & F_REM) !== 0 && cond(st, s, e.c.removeWhen!, false, snap)) hits.push([s, x.u]);
+    if ((e.flags & F_REM) === 0) continue;
+    if (cond(st, s, e.c.removeWhen!, false, (w.snap ??= snapshot(st)))) (w.hits ??= []).push([s, x.u]);
   }
 }
 
