@@ -5,7 +5,8 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { E } from '../config.js';
-import { MK, allDerived, board, cond, counter, deckOf, gather, kindBit } from '../derive.js';
+import type { Snapshot } from '../derive.js';
+import { MK, allDerived, board, cond, counter, deckOf, gather, kindBit, snapshot } from '../derive.js';
 import type { NatState, Task } from '../state.js';
 import type { CardType, ProgressCard, Res } from '../types.js';
 import { PAY_ORDER, RES4 } from './core.js';
@@ -17,8 +18,10 @@ export function productionTask(st: NatState): Task {
   const nets: Array<Record<Res, number> | null> = [];
   const unrest: number[] = [];
   const choices: Array<Array<[Res[], number]>> = [];
-  // NAT-PROD-2: everything is computed on the state at the start of the step.
-  const derived = allDerived(st);
+  // NAT-PROD-2: everything is computed on the state at the start of the step (nothing changes meanwhile: the
+  // conditions of production entries read the same strength and stability, computed once).
+  const snap = snapshot(st);
+  const derived = allDerived(st, false, snap);
   const dk = deckOf(st);
   for (let s = 0; s < st.n; s++) {
     const p = st.players[s]!;
@@ -32,7 +35,7 @@ export function productionTask(st: NatState): Task {
     }
     // Per-worker production and upkeep as [gold, stone, food, books] vectors.
     const v = [0, 0, 0, 0];
-    productionEntries(st, s, board(p).production, v, ch);
+    productionEntries(st, s, board(p).production, v, ch, snap);
     for (const r of p.row)
       if (r && r.w > 0) {
         const e = dk.instEntry(r);
@@ -40,11 +43,11 @@ export function productionTask(st: NatState): Task {
         if (pr) for (let i = 0; i < 4; i++) v[i]! += pr[i]! * r.w;
         const co = e.pwConsume;
         if (co && !(e.military ? ignoreMil : ignoreBld)) for (let i = 0; i < 4; i++) v[i]! -= co[i]! * r.w;
-        productionEntries(st, s, e.c.production, v, ch);
+        productionEntries(st, s, e.c.production, v, ch, snap);
       }
-    for (const a of p.advisors) productionEntries(st, s, dk.instEntry(a).c.production, v, ch);
-    for (const c of p.colonies) productionEntries(st, s, dk.instEntry(c).c.production, v, ch);
-    for (const w of p.wonders) productionEntries(st, s, dk.instEntry(w).c.production, v, ch);
+    for (const a of p.advisors) productionEntries(st, s, dk.instEntry(a).c.production, v, ch, snap);
+    for (const c of p.colonies) productionEntries(st, s, dk.instEntry(c).c.production, v, ch, snap);
+    for (const w of p.wonders) productionEntries(st, s, dk.instEntry(w).c.production, v, ch, snap);
     const net: Record<Res, number> = { gold: v[0]!, stone: v[1]!, food: v[2]!, books: v[3]! };
     net.food -= (p.foodCap - p.foodFilled) * E.emptyFoodSpace; // NAT-POP-3
     const stab = derived.stab[s]!;
@@ -62,10 +65,11 @@ export function productionEntries(
   list: ProgressCard['production'],
   v: number[],
   ch: Array<[Res[], number]>,
+  snap?: Snapshot,
 ): void {
   if (!list) return;
   for (const e of list) {
-    if (e.if && !cond(st, s, e.if)) continue;
+    if (e.if && !cond(st, s, e.if, false, snap)) continue;
     const k = e.per ? counter(st, s, e.per) : 1;
     if (k === 0) continue;
     if (e.gain) for (let i = 0; i < 4; i++) v[i]! += (e.gain[RES4[i]!] ?? 0) * k;
