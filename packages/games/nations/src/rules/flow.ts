@@ -113,6 +113,7 @@ export function runTask(st: NatState, t: Task, log: EventSink): boolean {
       }
       const j = t.i++;
       const wealthOnly = execEffect(st, t.s, t.list[j]!, t.ctx, t.pre?.[j], log);
+      if (t.i >= t.list.length) popSpent(st, t);
       return !wealthOnly || !removalsIgnoreWealth(st);
     }
     case 'pay': {
@@ -122,6 +123,7 @@ export function runTask(st: NatState, t: Task, log: EventSink): boolean {
       }
       const [r, n] = t.items[t.i++]!;
       forcedPayOne(st, t.s, r, n, log);
+      if (t.i >= t.items.length) popSpent(st, t);
       return !removalsIgnoreWealth(st);
     }
     case 'fire':
@@ -155,4 +157,15 @@ export function runTask(st: NatState, t: Task, log: EventSink): boolean {
       st.stack.pop();
       return true;
   }
+}
+
+/**
+ * A task whose last item has just run leaves the stack at once when it is still on top and nothing waits (no
+ * decision opened, the game not over): the step that would pop it changes nothing, and the removal check after
+ * it would find what the check after this step finds (a check runs to a fixpoint). Otherwise it stays, and a
+ * later step pops it, as before.
+ */
+function popSpent(st: NatState, t: Task): void {
+  const k = st.stack.length - 1;
+  if (k >= 0 && st.stack[k] === t && st.pending === null && st.over === null) st.stack.pop();
 }
