@@ -117,6 +117,11 @@ export function placeTaken(st: NatState, s: number, c: ProgressCard, paid: numbe
   }
 }
 
+/** The option "this slot" of a placement, shared and frozen per slot (rows have at most 30 slots, data.ts). */
+const PLACE_SLOT: readonly OptOf<'place'>[] = Array.from({ length: 32 }, (_, slot) =>
+  Object.freeze({ type: 'choose', slot } as OptOf<'place'>),
+);
+
 export function placeOptions(st: NatState, s: number, c: ProgressCard): OptOf<'place'>[] {
   const p = st.players[s]!;
   const opts: OptOf<'place'>[] = [];
@@ -125,7 +130,7 @@ export function placeOptions(st: NatState, s: number, c: ProgressCard): OptOf<'p
   for (let i = 0; i < p.row.length; i++) {
     const r = p.row[i];
     if (mustCoverMil && (!r || card(r.id).type !== 'military')) continue;
-    opts.push({ type: 'choose', slot: i });
+    opts.push(PLACE_SLOT[i] ?? { type: 'choose', slot: i });
   }
   return opts;
 }

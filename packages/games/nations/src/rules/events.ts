@@ -33,7 +33,7 @@ export function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>,
   const ec = deckOf(st).eventCard(t.card);
   if (t.half === 2) {
     st.stack.pop();
-    st.mods = st.mods.filter((m) => m.until !== 'endOfEventCard'); // NAT-NOTE-18
+    if (st.mods.length > 0) st.mods = st.mods.filter((m) => m.until !== 'endOfEventCard'); // NAT-NOTE-18
     return;
   }
   const half = ec.events[t.half];

@@ -45,8 +45,14 @@ export function startNextTurn(st: NatState, log: EventSink): boolean {
     return false;
   }
   let s: number;
-  if (st.last < 0) s = order.find((x) => !st.players[x]!.passed)!;
-  else {
+  if (st.last < 0) {
+    s = -1;
+    for (let k = 0; k < order.length; k++)
+      if (!st.players[order[k]!]!.passed) {
+        s = order[k]!;
+        break;
+      }
+  } else {
     const i = order.indexOf(st.last);
     s = -1;
     for (let k = 1; k <= order.length; k++) {
