@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { runewars } from '@tabula/runewars';
-import type { RwAction } from '@tabula/runewars';
+import { packOf, runewars } from '@tabula/runewars';
+import type { RwAction, RwView } from '@tabula/runewars';
 import type { RunningServer } from '../../server/src/index.js';
 import rules from '../../games/runewars/src/data/rules.json' with { type: 'json' };
 import {
@@ -244,6 +244,71 @@ describe('RuneWars at its table', () => {
       expect(c.errors).toEqual([]);
       expect(c.blocked).toEqual([]);
     }, 300_000);
+
+  it('a battle against the neutrals is told beside the map: its sides, the Fate draws, routs, damage and the winner', async () => {
+    const dir = ensureShotsDir();
+    const m = await createRw(2, 'rw-table-battle', 2);
+    const token = m.seats[0]!.token!;
+    const driver = new WsSeat(server.url, m.id, token);
+    // Mobilize into an area of unallied neutrals with every unit that can go, and fight there.
+    let fought = false;
+    try {
+      for (let i = 0; i < 300 && !fought; i++) {
+        await driver.next(1500);
+        const l = driver.latest;
+        const mine = l?.prompts?.find((p) => p.seat === 0 && !p.optional);
+        if (!l || !mine) continue;
+        const legal = (l.legal ?? []) as RwAction[];
+        const v = l.view as RwView;
+        const p = packOf(v.opts.data);
+        const neutralsIn = (a: number) =>
+          v.own[a]! < 0 ? p.neutrals.reduce((n, u) => n + v.us[a * p.U + u]! + v.ur[a * p.U + u]!, 0) : 0;
+        const pick =
+          legal.find((x) => x.type === 'fight') ??
+          legal.find((x) => x.type === 'order' && x.n === 2) ??
+          legal.find((x) => x.type === 'activate' && neutralsIn(x.area) > 0) ??
+          legal.find((x) => x.type === 'draft') ??
+          legal.find((x) => x.type === 'commit') ??
+          legal.find((x) => x.type === 'pass') ??
+          legal[0];
+        if (pick?.type === 'fight') fought = true;
+        if (pick) await driver.act(pick);
+      }
+      expect(fought).toBe(true);
+      // On through the battle (its decisions, if any, by their first action) to its end in the log.
+      for (let i = 0; i < 60; i++) {
+        await driver.next(1000);
+        const l = driver.latest;
+        const mine = l?.prompts?.find((p) => p.seat === 0 && !p.optional);
+        const battle = (l?.view as RwView | undefined)?.stack.some((f) => f.k === 'battle');
+        if (!battle && !mine?.kind.startsWith('rw.battle')) break;
+        const legal = (l?.legal ?? []) as RwAction[];
+        if (mine && legal[0]) await driver.act(legal[0]);
+      }
+      for (const [size, opts, locale] of [
+        ['1280x800', {}, 'en'],
+        ['360x740', MOBILE, 'ru'],
+      ] as const) {
+        const c = await newTestContext(browser, { ...opts, uiLocale: locale, actionList: 'closed' });
+        contexts.push(c);
+        await openInvite(c.page, server.url, m.id, token);
+        await c.page.getByTestId('rw-board').waitFor();
+        const box = c.page.getByTestId('rw-last-battle');
+        await box.waitFor();
+        await box.locator('summary').click();
+        const text = await box.innerText();
+        expect(text).toMatch(locale === 'en' ? /battle/i : /битв/i);
+        expect(text).toMatch(locale === 'en' ? /Strength in|wins|holds|lose/ : /Сила в|поражение|удерживает/);
+        expect(text).not.toMatch(ID_LIKE);
+        await box.scrollIntoViewIfNeeded();
+        await settle(c.page);
+        await c.page.screenshot({ path: `${dir}runewars-last-battle-${locale}-${size}.png` });
+        expect(c.errors).toEqual([]);
+      }
+    } finally {
+      driver.close();
+    }
+  }, 300_000);
 
   it('axe finds nothing serious at 1280×800 and 360×740 in English and Russian; phones do not scroll sideways', async () => {
     const dir = ensureShotsDir();

@@ -188,10 +188,17 @@ function Places() {
                 const acts = s.targets.get(a)!;
                 const one =
                   acts.length === 1 && spacesOf(s.props.game, acts[0]!).length === s.prefix.length + 1;
+                // A move's areas in words: where it starts, then where it goes.
+                const moves = acts.every((x) => x.type === 'draft');
+                const label = one
+                  ? s.describe(acts[0]!)
+                  : moves
+                    ? t(s.prefix.length ? 'rw.ui.moveTo' : 'rw.ui.moveFrom', { area: s.area(a) })
+                    : s.area(a);
                 return (
                   <li key={a}>
                     <button type="button" disabled={s.pending} onClick={() => s.pick(a)} data-place={a}>
-                      <strong>{one ? s.describe(acts[0]!) : s.area(a)}</strong>
+                      <strong>{label}</strong>
                       <span className="what">{areaText(s, a)}</span>
                     </button>
                   </li>

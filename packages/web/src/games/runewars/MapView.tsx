@@ -254,6 +254,33 @@ export function MapView() {
           })}
         </svg>
       </div>
+      <details className="rw-all-areas" data-testid="rw-all-areas">
+        <summary>{t('rw.ui.allAreas', { n: geo.on.length })}</summary>
+        <ul>
+          {[...geo.on]
+            .sort((a, b) => s.area(a).localeCompare(s.area(b)))
+            .map((a) => (
+              <li key={a}>
+                <strong>{s.area(a)}</strong>
+                {(() => {
+                  const txt = areaText(s, a);
+                  return txt ? `: ${txt}` : '';
+                })()}
+                {(geo.adj.get(a) ?? []).some((e) => e.kind) && (
+                  <span className="borders">
+                    {' '}
+                    (
+                    {(geo.adj.get(a) ?? [])
+                      .filter((e) => e.kind)
+                      .map((e) => t(e.kind === 1 ? 'rw.ui.mtnTo' : 'rw.ui.waterTo', { area: s.area(e.b) }))
+                      .join(', ')}
+                    )
+                  </span>
+                )}
+              </li>
+            ))}
+        </ul>
+      </details>
     </div>
   );
 }

@@ -116,7 +116,7 @@ export function Factions() {
                 })}
               </span>
             </p>
-            <p className={`facts winter ${over ? 'warn' : ''}`}>
+            <p className={`facts winter ${over && v.season >= 2 ? 'warn' : ''}`}>
               {t('rw.ui.winterLimit', { n: cap })}
               {over > 0 && ` — ${t('rw.ui.overWinter', { n: over })}`}
             </p>
