@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
-import { packOf, runewars } from '@tabula/runewars';
+import { compileBoard, packOf, runewars } from '@tabula/runewars';
 import type { RwAction, RwView } from '@tabula/runewars';
 import type { RunningServer } from '../../server/src/index.js';
 import rules from '../../games/runewars/src/data/rules.json' with { type: 'json' };
@@ -261,12 +261,16 @@ describe('RuneWars at its table', () => {
         const legal = (l.legal ?? []) as RwAction[];
         const v = l.view as RwView;
         const p = packOf(v.opts.data);
+        if (v.over) break;
         const neutralsIn = (a: number) =>
           v.own[a]! < 0 ? p.neutrals.reduce((n, u) => n + v.us[a * p.U + u]! + v.ur[a * p.U + u]!, 0) : 0;
+        // An area of neutrals beside one of mine over a plain border: my units can reach it.
+        const b = compileBoard(p, v.pos, v.rot);
+        const reachable = (a: number) => b.adj[a]!.some((x, k) => v.own[x] === 0 && b.edge[a]![k] === 0);
         const pick =
           legal.find((x) => x.type === 'fight') ??
           legal.find((x) => x.type === 'order' && x.n === 2) ??
-          legal.find((x) => x.type === 'activate' && neutralsIn(x.area) > 0) ??
+          legal.find((x) => x.type === 'activate' && neutralsIn(x.area) > 0 && reachable(x.area)) ??
           legal.find((x) => x.type === 'draft') ??
           legal.find((x) => x.type === 'commit') ??
           legal.find((x) => x.type === 'pass') ??
