@@ -57,6 +57,13 @@ import {
 } from './resolution.js';
 import { pushSpecial, T_DMG, T_ROUT, taskDecisionOf, taskStep, type TaskStep } from './tasks.js';
 import { windowLive } from './windows.js';
+import {
+  setAsideDecision,
+  startSetAside,
+  supportDecision,
+  supportExtra,
+  supportPending,
+} from './hero-battle.js';
 import type { BattleFrame, RwAction, RwState, WindowAt } from './types.js';
 
 type BF = BattleFrame;
@@ -154,7 +161,8 @@ export function eligible(st: RwState, f: BF, side: number, out: number[]): void 
 }
 
 function drawFor(st: RwState, f: BF, side: number, u: number, log: EventSink): void {
-  const k = standing(f, side, u); // RW-ROUND-14: one card per standing unit of the type
+  // RW-ROUND-14: one card per standing unit of the type; RW-SUPPORT-03/06: more if a hero supports it.
+  const k = standing(f, side, u) + supportExtra(st, f, side, u);
   const cards = f.cs[side]!;
   for (let i = 0; i < k; i++) {
     const c = drawFate(st, log);
@@ -175,6 +183,7 @@ function drawFor(st: RwState, f: BF, side: number, u: number, log: EventSink): v
     if (s >= 0)
       emit(log, 'rw.ev.fateDrawnOwn', { cards: cards.map((c) => pk(st).fate[c]!.id) }, ['RW-FATE-07'], [s]);
   }
+  startSetAside(st, f, side, u);
 }
 
 /** Totals of a side's cards of one kind in the section of its drawing type's shape. */
@@ -213,7 +222,8 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
     if (st.stack[st.stack.length - 1] !== f) return false; // a frame was pushed on top: let it run
     switch (f.step) {
       case S_START:
-        // RW-BATTLE-13 (supporting heroes) comes with heroes (M4); RW-BATTLE-14: start-of-battle window.
+        // RW-BATTLE-13: supporting heroes (hero-battle.ts); RW-BATTLE-14: start-of-battle window.
+        if (supportPending(st, f)) return true;
         f.step = S_ROUND;
         if (window(st, f, 'battleStart')) return false;
         break;
@@ -236,11 +246,13 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
       }
       case S_DRAW_A:
       case S_DRAW_D: {
+        if (f.sd) return true; // RW-SUPPORT-03: the cards to set aside
         const side = f.step === S_DRAW_A ? 0 : 1;
         const e: number[] = [];
         eligible(st, f, side, e);
         if (e.length === 0 || e.length === 1 || seatOf(f, side) < 0) {
           if (e.length) drawFor(st, f, side, e[0]!, log); // forced, or the automated neutrals (RW-DP-89)
+          if (f.sd) return true;
           if (afterDraw(st, f, side)) return false;
           break;
         }
@@ -282,6 +294,7 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
         const all: number[] = [];
         for (const c of f.cs[0]!) all.push(c);
         for (const c of f.cs[1]!) all.push(c);
+        if (f.sx) for (const c of f.sx) all.push(c); // RW-SUPPORT-06: the cards set aside too
         for (const c of all) st.decks.fateDiscard.push(c);
         if (log && all.length)
           emit(log, 'rw.ev.fateDiscarded', { cards: all.map((c) => pk(st).fate[c]!.id) }, [
@@ -290,6 +303,7 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
           ]);
         f.cs[0] = [];
         f.cs[1] = [];
+        if (f.sx) delete f.sx;
         if (f.nx) delete f.nx;
         f.kx[0] = f.kx[1] = 0;
         f.ty[0] = f.ty[1] = -1;
@@ -362,7 +376,7 @@ export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
 }
 
 /** After a side drew (or had nothing to draw): the defender's turn, then the specials' reveal. */
-function afterDraw(st: RwState, f: BF, side: number): boolean {
+export function afterDraw(st: RwState, f: BF, side: number): boolean {
   if (side === 0) {
     f.step = S_DRAW_D;
     return false;
@@ -427,7 +441,7 @@ export const drawDecision: Decision<RwState, BF, RwAction> = {
         'RW-ROUND-12',
       );
     drawFor(st, f, side, a.u, log);
-    afterDraw(st, f, side);
+    if (!f.sd) afterDraw(st, f, side);
     return OK;
   },
   // RW-DP-89 (DP-62): the eligible type first in canonical order.
@@ -441,9 +455,11 @@ export const drawDecision: Decision<RwState, BF, RwAction> = {
 /** The decision a battle frame waits for now (the kit's `decideBy`). */
 export function battleDecision(st: RwState, f: BF): Decision<RwState, BF, RwAction> | null {
   switch (f.step) {
+    case S_START:
+      return f.hsd !== undefined && f.hsd < 2 ? supportDecision : null;
     case S_DRAW_A:
     case S_DRAW_D:
-      return drawDecision;
+      return f.sd ? setAsideDecision : drawDecision;
     case S_SPECIALS:
     case S_ROUTS:
     case S_DAMAGE:

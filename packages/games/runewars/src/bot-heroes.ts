@@ -10,7 +10,15 @@ import { compileBoard, crossable } from './common.js';
 import type { Pack } from './pack.js';
 import type { Frame, RwAction, RwView } from './types.js';
 
-export const HERO_FRAMES: ReadonlySet<string> = new Set(['hstart', 'hdraw', 'desert', 'qph', 'explore']);
+export const HERO_FRAMES: ReadonlySet<string> = new Set([
+  'hstart',
+  'hdraw',
+  'desert',
+  'qph',
+  'explore',
+  'qtest',
+  'qpeek',
+]);
 
 /** A hero's worth: attributes with training, health left, reach. */
 function heroWorth(p: Pack, v: RwView, h: number): number {
@@ -115,8 +123,11 @@ export function heroChoice(
           case 'heal':
             return 5 + (v.hero?.dmg[a.h] ?? 0);
           case 'step': {
-            // Scouting: toward a rune token it has not seen (RW-HMOVE-10), or an exploration token (RW-EXPL-06).
+            // To a quest's area first (RW-QUEST-05), else scouting a rune token it has not seen (RW-HMOVE-10),
+            // or an exploration token (RW-EXPL-06).
             const left = top.h === a.h ? top.left - 1 : p.heroes[a.h]!.move - 1;
+            const quests = v.players[seat]!.quests ?? [];
+            if (quests.some((q) => p.quests[q]!.area === a.to)) return 5.5;
             if (v.rk[a.to] === -2) return 4;
             if (v.ex?.t[a.to] === -2 && left <= 0) return 3.5;
             return unseenNear(v, boardOf(p, v), a.to, left) ? 3 : 0;
@@ -126,6 +137,22 @@ export function heroChoice(
             const at = v.hero!.at[a.h]!;
             const frail = p.heroes[a.h]!.health - v.hero!.dmg[a.h]! <= 2;
             return v.ex?.t[at] === -2 && !frail ? 4.5 : 0.5;
+          }
+          case 'duel': {
+            // Only against a clearly weaker hero (health left), never when hurt.
+            const hs = v.hero!;
+            const mine = p.heroes[a.h]!.health - hs.dmg[a.h]!;
+            const theirs = p.heroes[a.target]!.health - hs.dmg[a.target]!;
+            return mine >= theirs + 2 ? 4.8 : -1;
+          }
+          case 'quest': {
+            // A quest whose test the hero is likely to pass, a duel only with health to spare.
+            const c = p.quests[a.card]!;
+            const hurt = (v.hero?.dmg[a.h] ?? 0) * 2 > p.heroes[a.h]!.health;
+            if (c.check === 'duel') return hurt ? -1 : 4.5;
+            if (c.check === 'pay') return v.players[seat]!.inf >= c.pay + 2 ? 6 : -1;
+            const att = c.attr < 0 ? 9 : p.heroes[a.h]!.att[c.attr]! + (v.hero?.tr[a.h * 3 + c.attr] ?? 0);
+            return att >= 2 && !hurt ? 6 : 0.5;
           }
           case 'train':
             // +2 on its best attribute, else +1/+1.
@@ -144,6 +171,11 @@ export function heroChoice(
         if (a.type === 'buy') return a.buy ? 0 : 1;
         return 0;
       });
+    case 'qtest': {
+      // The best destiny: gold, then silver.
+      const rank = { gold: 2, silver: 1, red: 0 } as const;
+      return pick((a) => (a.type === 'testCard' ? rank[p.fate[a.card]!.destiny] : 0));
+    }
     default:
       return legal[0]!;
   }

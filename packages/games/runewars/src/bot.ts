@@ -16,7 +16,7 @@ import type { Bot, BotContext, BotFactory, Seat } from '@tabula/engine';
 import type { BoardRt } from './common.js';
 import { compileBoard } from './common.js';
 import type { Pack } from './pack.js';
-import { packOf } from './pack.js';
+import { BLANK, packOf, ROUT, SPECIAL } from './pack.js';
 import type { BattleFrame, RwAction, RwView } from './types.js';
 import { HERO_FRAMES, heroChoice, heroOrder } from './bot-heroes.js';
 import { CARD_FRAMES, cardChoice } from './bot-cards.js';
@@ -161,6 +161,19 @@ function battleChoice(p: Pack, f: BattleFrame, seat: Seat, a: RwAction): number 
       return a.use ? 1 : 0;
     case 'stronghold':
       return a.from === undefined ? 1 : -1;
+    case 'support': {
+      // The type with the most standing units gains most from the extra card (RW-SUPPORT-03).
+      let n = 0;
+      for (let i = 0; i < f.fu.length; i++) if (f.fu[i] === a.u && f.fs[i] === side && !f.fr[i]) n++;
+      return n + p.units[a.u]!.health * 0.1;
+    }
+    case 'setAside': {
+      // The weakest card for the drawing shape: blank, then the smallest rout, special, damage.
+      const c = p.fate[a.card]!;
+      const sh = p.units[f.ty[side]!]!.shape;
+      const k = c.kind[sh]!;
+      return -(k === BLANK ? 0 : k === ROUT ? c.num[sh]! : k === SPECIAL ? 1.5 : 1 + c.num[sh]! * 2);
+    }
     case 'done':
       return -0.5;
     default:
@@ -282,6 +295,7 @@ function choose(ctx: BotContext<RwView, RwAction>): RwAction {
       if (k > 0 && reachable(p, v, b, x, seat) < defence(p, v, x) * 1.5 + 1) want = Math.min(2, 8 - k);
       return pick((a) => {
         if (a.type === 'commit') return moved >= want || !fight ? (moved > 0 ? 1 : 0) : 0.2;
+        if (a.type === 'heroMove') return fight && moved > 0 ? 1.5 : -1; // heroes go along to support
         if (a.type !== 'draft') return -1;
         const left = standingIn(p, v, a.from) - (sent.get(a.from) ?? 0);
         return moved < want && left >= 2 ? 2 + p.units[a.u]!.health * 0.1 : -1;

@@ -8,9 +8,9 @@ function cloneFrame(f: Frame): Frame {
     case 'window':
       return { ...f, seats: f.seats.slice(), done: f.done.slice() };
     case 'strat':
-      return { ...f, d: f.d.slice() };
+      return f.hd ? { ...f, d: f.d.slice(), hd: f.hd.slice() } : { ...f, d: f.d.slice() };
     case 'mob':
-      return { ...f, d: f.d.slice() };
+      return f.hd ? { ...f, d: f.d.slice(), hd: f.hd.slice() } : { ...f, d: f.d.slice() };
     case 'recruit':
       return { ...f, q: f.q.slice() };
     case 'rally':
@@ -18,11 +18,13 @@ function cloneFrame(f: Frame): Frame {
     case 'cull':
       return { ...f, areas: f.areas.slice() };
     case 'retreat':
-      return { ...f, u: f.u.slice() };
+      return f.hs ? { ...f, u: f.u.slice(), hs: f.hs.slice() } : { ...f, u: f.u.slice() };
     case 'hdraw':
       return { ...f, got: f.got.slice() };
     case 'qph':
       return { ...f, acted: f.acted.slice() };
+    case 'qtest':
+      return { ...f, cs: f.cs.slice() };
     case 'diplo':
       return { ...f, u: f.u.slice(), cs: f.cs.slice() };
     case 'bid':
@@ -48,6 +50,8 @@ function cloneFrame(f: Frame): Frame {
         und: f.und.slice(),
         str: f.str.slice(),
         xu: f.xu.slice(),
+        ...(f.hs ? { hs: f.hs.slice() } : {}),
+        ...(f.sx ? { sx: f.sx.slice() } : {}),
       };
     default:
       return { ...f };
@@ -86,6 +90,12 @@ export function cloneState(st: RwState): RwState {
       rt: h.rt.slice(),
       tr: h.tr.slice(),
       deck: h.deck.slice(),
+      rdeck: h.rdeck.slice(),
+      rdisc: h.rdisc.slice(),
+      rw: h.rw.map((x) => x.slice()),
+      up: h.up.slice(),
+      mk: h.mk.map((x) => x.slice()),
+      qr: h.qr.slice(),
     };
   const x = st.ex;
   if (x)

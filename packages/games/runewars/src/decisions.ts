@@ -29,6 +29,7 @@ import { victoryDecision } from './victory.js';
 import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
 import { exploreDecision, razeDecision } from './explore.js';
+import { qpeekDecision, qtestDecision, runQpeek } from './quests.js';
 import {
   bidDecisionOf,
   loseDecision,
@@ -101,6 +102,8 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   // M6's exploration variant (explore.ts)
   explore: { decide: exploreDecision },
   raze: { decide: razeDecision },
+  qtest: { decide: qtestDecision },
+  qpeek: { run: runQpeek, decide: qpeekDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

@@ -60,6 +60,11 @@ export function localParams(
     else if (k === 'areas' && Array.isArray(v)) out[k] = v.map((a: number) => areaName(p, a, l)).join(', ');
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
     else if (k === 'u' && typeof v === 'number') out[k] = unitName(p, v, l);
+    else if (k === 'reward' && typeof v === 'number') out[k] = p.rewards[v]?.name[l] ?? '?';
+    else if (k === 'd' && typeof v === 'number')
+      out[k] = tr(l, `rw.dest.${['gold', 'silver', 'red'][v] ?? 'red'}`);
+    else if (k === 'target' && typeof v === 'number') out[k] = p.heroes[v]?.name[l] ?? '?';
+    else if (k === 'won' && typeof v === 'number') out[k] = tr(l, `rw.duelEnd.${v + 1}`);
     else if (k === 'hero' && typeof v === 'number') out[k] = p.heroes[v]?.name[l] ?? '?';
     else if (k === 'token' && typeof v === 'number')
       out[k] = v < 0 ? tr(l, 'rw.none') : (p.explore.tokens[v]?.name[l] ?? '?');
@@ -282,6 +287,27 @@ export function describeAction(
       return tr(l, a.buy ? 'rw.act.buy' : 'rw.act.buyNo');
     case 'raze':
       return tr(l, 'rw.act.raze', P({ area: a.area, token: (st ?? v)?.ex?.t[a.area] ?? -1 }));
+    case 'heroMove':
+      return a.to === undefined
+        ? tr(l, 'rw.act.heroMoveIn', P({ hero: a.h }))
+        : tr(l, 'rw.act.heroMove', P({ hero: a.h, area: a.to }));
+    case 'support':
+      return tr(l, 'rw.act.support', P({ hero: a.h, u: a.u }));
+    case 'quest':
+      return tr(l, 'rw.act.quest', P({ hero: a.h, qcard: a.card }));
+    case 'duel':
+      return tr(l, 'rw.act.duel', P({ hero: a.h, target: a.target }));
+    case 'testCard': {
+      const c = p.fate[a.card];
+      return tr(l, 'rw.act.testCard', {
+        fcard: c?.id ?? '?',
+        destiny: tr(l, `rw.dest.${c?.destiny ?? 'red'}`),
+      });
+    }
+    case 'peek':
+      return tr(l, 'rw.act.peek', P({ area: a.area }));
+    case 'setAside':
+      return tr(l, 'rw.act.setAside', { card: a.card });
     default:
       return tr(l, 'rw.act.unknown');
   }

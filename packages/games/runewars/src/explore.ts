@@ -29,6 +29,7 @@ import {
   unitsOf,
 } from './common.js';
 import type { ExploreTokenRt } from './pack.js';
+import { defeatHero } from './quests.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -307,14 +308,8 @@ export function damageHero(st: RwState, h: number, n: number, log: EventSink, ru
   const hs = st.hero!;
   hs.dmg[h]! += n;
   if (hs.dmg[h]! < pk(st).heroes[h]!.health) return;
-  const seat = hs.ctl[h]!;
-  const area = hs.at[h]!;
-  hs.ctl[h] = -2;
-  hs.at[h] = -1;
-  hs.dmg[h] = 0;
-  hs.rt[h] = 0;
-  hs.tr[h * 3] = hs.tr[h * 3 + 1] = hs.tr[h * 3 + 2] = 0;
-  emit(log, 'rw.ev.heroDefeated', { seat, hero: h, area }, [rule, 'RW-HDEF-01', 'RW-HDEF-03', 'RW-HDEF-07']);
+  void rule;
+  defeatHero(st, h, log); // its Reward cards left under a marker (quests.ts)
 }
 
 /* ------------------------------------------------------------------ RW-DP-18: a flipped event's choice */

@@ -9,6 +9,8 @@
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import { board, crossable, ctrl, fail, only, pk, playOrder, see, strongholdsOf } from './common.js';
+import { attempt, questsFor } from './quests.js';
+import { duelsFor, heroDuel } from './duels.js';
 import type { Frame, HeroSt, RwAction, RwState } from './types.js';
 import {
   actionEnded,
@@ -68,6 +70,13 @@ export function startingHeroes(st: RwState, log: EventSink): void {
     rt: new Array<number>(H).fill(0),
     tr: new Array<number>(H * 3).fill(0),
     deck: [],
+    // The Reward deck: its order is never used, each draw takes a card at random (RW-RAND-02).
+    rdeck: p.rewardDeck.map((_, i) => i),
+    rdisc: [],
+    rw: Array.from({ length: H }, () => []),
+    up: [],
+    mk: [],
+    qr: [],
   };
   st.hero = hs;
   const pile = (al: number) => {
@@ -241,6 +250,12 @@ export const hdrawDecision: Decision<RwState, F<'hdraw'>, RwAction> = {
 /** RW-DESERT-02/04: off the board, shuffled back into the Hero deck, its tokens back to the supply. */
 export function returnHero(st: RwState, h: number): void {
   const hs = st.hero!;
+  // RW-DESERT-02: its Reward cards face up on the Reward discard pile.
+  for (const c of hs.rw[h]!) {
+    hs.rdisc.push(c);
+    if (!hs.up.includes(c)) hs.up.push(c);
+  }
+  hs.rw[h] = [];
   hs.ctl[h] = -1;
   hs.at[h] = -1;
   hs.dmg[h] = 0;
@@ -357,8 +372,11 @@ function qphOffers(st: RwState, f: F<'qph'>, seat: Seat, out: RwAction[] | null)
     out?.push({ type: 'stop', h: f.h });
     return n + 1;
   }
+  // RW-QUEST-05, RW-QPH-12: after its Move (of 0, 1 or 2 areas) a hero may attempt a quest where it stands.
+  if (f.h >= 0 && hs.ctl[f.h] === seat) n += questsFor(st, seat, f.h, out) + duelsFor(st, seat, f.h, out);
   for (const h of heroesOf(st, seat)) {
     if (f.acted.includes(h) || hs.at[h]! < 0) continue;
+    n += questsFor(st, seat, h, out) + duelsFor(st, seat, h, out);
     if (!hs.rt[h] && pk(st).heroes[h]!.move > 0)
       n += steps(st, hs.at[h]!, h, out) + portalSteps(st, seat, false, h, hs.at[h]!, out); // RW-QPH-03, RW-HMOVE-05
     if (canHeal(st, h, seat)) {
@@ -404,11 +422,50 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       emit(log, 'rw.ev.questPhaseDone', { seat }, ['RW-QPH-02']);
       return OK;
     }
-    if (a.type !== 'step' && a.type !== 'heal' && a.type !== 'train')
+    if (
+      a.type !== 'step' &&
+      a.type !== 'heal' &&
+      a.type !== 'train' &&
+      a.type !== 'quest' &&
+      a.type !== 'duel'
+    )
       return fail('wrongAction', 'Give your heroes their actions: Move, Heal or Train.', 'RW-QPH-02');
     const h = a.h;
     if (!Number.isInteger(h) || hs.ctl[h] !== seat || hs.at[h]! < 0)
       return fail('notYourHero', 'That is not one of your heroes.', 'RW-HERO-01');
+    if (a.type === 'duel') {
+      // RW-DUEL-01/13, RW-QUEST-09: right after its own Move, once; its action ends with the duel.
+      if (f.h !== h && f.acted.includes(h))
+        return fail('duelMove', 'A hero starts a duel right after its own Move.', 'RW-DUEL-01');
+      if (hs.rt[h]) return fail('duelRouted', 'A routed hero cannot start a duel.', 'RW-DUEL-10');
+      const ok: RwAction[] = [];
+      duelsFor(st, seat, h, ok);
+      if (!ok.some((x) => x.type === 'duel' && x.target === a.target))
+        return fail('duelHere', 'Challenge an enemy hero in the area where this hero stands.', 'RW-DUEL-01');
+      if (!f.acted.includes(h)) f.acted.push(h);
+      f.h = -1;
+      f.left = 0;
+      heroDuel(st, seat, h, a.target, log);
+      return OK;
+    }
+    if (a.type === 'quest') {
+      if (f.h !== h && f.acted.includes(h))
+        return fail('questMove', 'A hero attempts a quest right after its own Move.', 'RW-QUEST-08');
+      if (hs.rt[h]) return fail('questRouted', 'A routed hero cannot attempt a quest.', 'RW-QUEST-08');
+      const ok: RwAction[] = [];
+      questsFor(st, seat, h, ok);
+      if (!ok.some((x) => x.type === 'quest' && x.card === a.card))
+        return fail(
+          'questHere',
+          'Attempt a Quest card of your hand in the area it names, where this hero stands.',
+          'RW-QUEST-05',
+        );
+      if (!f.acted.includes(h)) f.acted.push(h); // a Move of 0 areas (RW-QPH-12)
+      f.h = -1;
+      f.left = 0;
+      attempt(st, seat, h, a.card, log);
+      return OK;
+    }
     const moving = a.type === 'step' && f.h === h && f.left > 0;
     if (!moving && f.acted.includes(h))
       return fail('acted', 'That hero has taken its action this Quest Phase.', 'RW-QPH-13');

@@ -53,14 +53,14 @@ export function checkInvariants(st: RwState): string[] {
             `a figure in the battle of ${p.areas[f.area]!.id} holds damage up to its health (RW-DMG-04)`,
           );
       }
-      fateHeld += f.cs[0]!.length + f.cs[1]!.length;
+      fateHeld += f.cs[0]!.length + f.cs[1]!.length + (f.sx?.length ?? 0);
     } else if (f.k === 'diplo') {
       // Units waiting while diplomacy is attempted (diplomacy.ts), and its drawn Fate cards.
       pendingBattle = true;
       contested.push(f.area);
       for (const u of f.u) total[u]!++;
       fateHeld += f.cs.length;
-    }
+    } else if (f.k === 'qtest') fateHeld += f.cs.length; // an attribute test's cards (quests.ts)
   }
   if (fateHeld + st.decks.fate.length + st.decks.fateDiscard.length !== p.fate.length)
     bad.push('Fate cards not conserved (RW-FATE-05)');
@@ -191,6 +191,7 @@ function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
       if (st.p[c]!.out) bad.push(`hero ${h} of eliminated seat ${c}`);
       if (hs.at[h]! < 0 && !pending.has(h)) bad.push(`hero ${h} of seat ${c} off the board`);
     } else if (hs.at[h]! >= 0) bad.push(`hero ${h} on the board without a controller`);
+    else if (c === -2) where[h]!++; // defeated: out of the game (RW-HDEF-01/07)
     if (where[h] !== 1) bad.push(`hero ${h} in ${where[h]} places`);
     if (hs.dmg[h]! >= p.heroes[h]!.health) bad.push(`hero ${h} has ${hs.dmg[h]} damage`);
     for (let a = 0; a < 3; a++)
@@ -198,6 +199,18 @@ function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
   }
   for (let s = 0; s < st.n; s++)
     if (count[s]! > p.heroRules.limit && !deserting.has(s)) bad.push(`seat ${s} has ${count[s]} heroes`);
+  // Reward cards: each copy in one place (deck, discard, under a hero in play, a defeated hero's stack).
+  const R = p.rewardDeck.length;
+  const at = new Int8Array(R);
+  for (const c of hs.rdeck) at[c]!++;
+  for (const c of hs.rdisc) at[c]!++;
+  for (let h = 0; h < H; h++) {
+    if (hs.rw[h]!.length && hs.ctl[h]! < 0) bad.push(`hero ${h} out of play holds Reward cards`);
+    for (const c of hs.rw[h]!) at[c]!++;
+  }
+  for (const m of hs.mk) for (let i = 1; i < m.length; i++) at[m[i]!]!++;
+  for (let c = 0; c < R; c++) if (at[c] !== 1) bad.push(`Reward card ${c} in ${at[c]} places`);
+  for (const c of hs.up) if (hs.rdeck.includes(c)) bad.push(`Reward card ${c} face up in the deck`);
 }
 
 /**

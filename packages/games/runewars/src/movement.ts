@@ -37,6 +37,14 @@ import { diplomacyPossible, startDiplomacy } from './diplomacy.js';
 import { activateAction, COMMIT, draftAction, draftInAction, PASS, UNDO } from './actions.js';
 import { checkLimit } from './year.js';
 import { payPortal, portals, portalsOpen } from './explore.js';
+import {
+  commitHeroes,
+  heroMobDraft,
+  heroMobOffers,
+  heroStratDraft,
+  heroStratOffers,
+  undoHero,
+} from './hero-moves.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -188,14 +196,20 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
   },
   offers(st, f, seat, out) {
     out.push(COMMIT);
-    if (f.d.length) out.push(UNDO);
+    if (f.d.length || f.hd?.length) out.push(UNDO);
     stratOffers(st, f, seat, out);
+    heroStratOffers(st, f, seat, out); // RW-STRAT-07, RW-HMOVE-01
   },
   answer(st, f, seat, a, log): ApplyResult {
     if (a.type === 'undo') {
+      if (undoHero(f, 3)) return OK;
       if (!f.d.length) return fail('nothingDrafted', 'Nothing is drafted.', 'RW-DP-41');
       f.d.length -= 3;
       return OK;
+    }
+    if (a.type === 'heroMove') {
+      const e = heroStratDraft(st, f, seat, a.h, a.to ?? -1);
+      return e ? heroRefusal(e) : OK;
     }
     if (a.type === 'commit') {
       // RW-EXPL-23: the portals' influence, once for the plan, if a figure goes through them.
@@ -213,6 +227,7 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
       }
       // RW-NEUT-10: allies moved into an area friendly before the plan that his units all left lose him.
       for (const t of dest) settle(st, t);
+      commitHeroes(st, seat, f.hd, 3, -1, log);
       if (log) {
         const moved = new Map<string, number>();
         for (let i = 0; i < f.d.length; i += 3) {
@@ -478,8 +493,9 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       return;
     }
     out.push(COMMIT);
-    if (f.d.length) out.push(UNDO);
+    if (f.d.length || f.hd?.length) out.push(UNDO);
     moveOffers(st, f, seat, out);
+    heroMobOffers(st, f, seat, out); // RW-HMOVE-01/02
   },
   answer(st, f, seat, a, log): ApplyResult {
     if (f.x < 0) {
@@ -512,9 +528,14 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       return OK;
     }
     if (a.type === 'undo') {
+      if (undoHero(f, 2)) return OK;
       if (!f.d.length) return fail('nothingDrafted', 'Nothing is drafted.', 'RW-DP-44');
       f.d.length -= 2;
       return OK;
+    }
+    if (a.type === 'heroMove') {
+      const e = heroMobDraft(st, f, seat, a.h);
+      return e ? heroRefusal(e) : OK;
     }
     if (a.type === 'commit') {
       const x = f.x;
@@ -534,6 +555,8 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
         if (!fight) addUnits(st, x, f.d[i + 1]!, 1, seat);
       }
       if (!fight) settle(st, x); // RW-NEUT-10
+      // RW-HMOVE-03: heroes start no battle; they stand in the area (and may support a battle there).
+      commitHeroes(st, seat, f.hd, 2, x, log);
       if (log) {
         const moved = new Map<string, number>();
         for (let i = 0; i < f.d.length; i += 2) {
@@ -569,6 +592,29 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
   // RW-DP-89 (DP-44): no activation; once activated, no movement.
   byDefault: (_st, f) => (f.x < 0 ? PASS : COMMIT),
 };
+
+function heroRefusal(e: string): ApplyResult {
+  switch (e) {
+    case 'routed':
+      return fail('routed', 'A routed hero cannot move.', 'RW-HMOVE-05');
+    case 'heroDrafted':
+      return fail('heroDrafted', 'That hero is already moving.', 'RW-HMOVE-01');
+    case 'heroStrat':
+      return fail(
+        'heroStrat',
+        'Strategize moves a hero into an adjacent friendly or empty area, across a border it may cross.',
+        'RW-STRAT-07',
+      );
+    case 'heroPath':
+      return fail(
+        'heroPath',
+        'A hero reaches the activated area by a path of at most 2 areas, across borders it may cross.',
+        'RW-HMOVE-01',
+      );
+    default:
+      return fail('notYourHero', 'That is not one of your heroes.', 'RW-HERO-01');
+  }
+}
 
 function mobRefusal(
   st: RwState,

@@ -21,6 +21,7 @@ import objectivesData from './data/objectives.json' with { type: 'json' };
 import titlesData from './data/titles.json' with { type: 'json' };
 import heroesData from './data/heroes.json' with { type: 'json' };
 import explorationData from './data/exploration.json' with { type: 'json' };
+import rewardsData from './data/rewards.json' with { type: 'json' };
 import rulesData from './data/rules.json' with { type: 'json' };
 import type { CardEffect, ObjectiveWhen } from './cards-data.js';
 import { cardEffect, objectiveWhen } from './cards-data.js';
@@ -39,6 +40,7 @@ export const PACK_PARTS = [
   'titles',
   'heroes',
   'exploration',
+  'rewards',
   'rules',
 ] as const;
 export type PackPart = (typeof PACK_PARTS)[number];
@@ -57,10 +59,38 @@ export const DEFAULT_PACK_JSON: Record<PackPart, unknown> = {
   titles: titlesData,
   heroes: heroesData,
   exploration: explorationData,
+  rewards: rewardsData,
   rules: rulesData,
 };
 
 export type Names = { en: string; ru: string };
+
+/** Attributes in the order of the Hero card (RW-HERO-06). */
+export const ATTRS = ['strength', 'agility', 'wisdom'] as const;
+/** The named hooks of Reward cards (rewards.ts). */
+export const REWARD_EFFECTS = [
+  'rune',
+  'crown',
+  'strengthHit',
+  'preventRound',
+  'hit2',
+  'soulbiter',
+  'routPlus',
+  'preventFirst',
+  'bombs',
+  'flute',
+  'iceStorm',
+  'heal',
+  'boots',
+  'horn',
+  'banner',
+  'ring',
+  'orb',
+  'tome',
+  'charm',
+  'gold',
+  'cloak',
+];
 export const SHAPES = ['triangle', 'circle', 'rectangle', 'hexagon'] as const;
 /** Unit special abilities the rules know (data.md §4.2, §5); a unit's `sp` is its index here, -1 none. */
 export const SPECIALS = [
@@ -107,6 +137,8 @@ export interface UnitRt {
   special: string;
   /** Index of the special in SPECIALS (-1 none). */
   sp: number;
+  /** A neutral unit's special in a duel quest (RW-QUEST-24): damage to the hero; -1 its own damage tokens (Rage). */
+  duel: number;
 }
 
 /** A dial space's icon: a unit type (≥ 0), or -1 nothing, -2 influence, -3 Tactics card. */
@@ -220,6 +252,41 @@ export interface HeroRt {
   health: number;
   move: number;
   regen: number;
+  /** Extra Fate cards the type it supports in a battle draws (and sets aside): 1, Lord Hawthorne 2 (RW-SUPPORT-03). */
+  support: number;
+  /** Duel abilities: the first damage prevented (Sir Valadir), damage at the start (Mad Carthos), influence for a win (Bogran). */
+  duelWard: number;
+  duelStart: number;
+  duelWin: number;
+}
+
+/** A quest effect (data.md §10): reward, influence, damage, train, tactics, discard, rout, heal, peek, dial. */
+export interface QuestEffect {
+  k: string;
+  /** The amount; for train the attribute (0 Strength, 1 Agility, 2 Wisdom), for dial the resource. */
+  n: number;
+  /** peek: the tile whose areas may be looked at (-1 any). */
+  tile: number;
+}
+
+/** A Quest card: its area, its check (an attribute test, a duel, a price, control of the area) and results. */
+export interface QuestRt extends CardRt {
+  setup: boolean;
+  area: number;
+  /** 'test' | 'duel' | 'pay' | 'control' (no test if he controls the area, else the test). */
+  check: string;
+  /** The attribute tested (-1 none), the neutral unit type of a duel (-1), the influence to pay (0). */
+  attr: number;
+  unit: number;
+  pay: number;
+  /** Results by destiny: 0 gold, 1 silver, 2 red (a duel: won gold, lost red). */
+  res: QuestEffect[][];
+}
+
+/** A Reward card (data.md §11): its trait (weapon, armor, amulet or none) and the hook of its effect. */
+export interface RewardRt extends CardRt {
+  trait: string;
+  effect: string;
 }
 
 /** Exploration token effects (09-exploration-variant.md §3). */
@@ -312,7 +379,10 @@ export interface Pack {
   tactics: TacticsRt[];
   /** The Tactics deck: one entry per copy (card index). */
   tacticsDeck: number[];
-  quests: (CardRt & { setup: boolean; area: number })[];
+  quests: QuestRt[];
+  /** Reward cards (data.md §11): one entry per card; `rewardDeck` one entry per copy (card index). */
+  rewards: RewardRt[];
+  rewardDeck: number[];
   objectives: (CardRt & { good: boolean; when: ObjectiveWhen })[];
   titles: CardRt[];
   /** Hero cards (data.md §9) and the hero rules' numbers (RW-HERO-05, RW-QPH-03/05/06, RW-RALLY-08). */
@@ -439,6 +509,7 @@ function unit(x: unknown, where: string, faction: number): UnitRt {
     flying: move === 'flying',
     special: typeof o.special === 'string' ? o.special : '',
     sp: specialIndex(o.special, `${where}.special`),
+    duel: o.duel === undefined ? 0 : o.duel === 'rage' ? -1 : int(o.duel, `${where}.duel`, 0, 9),
   };
 }
 
@@ -802,10 +873,91 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     'tactics.cards',
   );
   const quests = cards(raw.quests, 'quests').map((x) => {
-    const area = areaIndex.get(String(x.o.area));
-    if (area === undefined || areas[area]!.tile < 0) bad(`${x.w}.area`, `no tile area "${String(x.o.area)}"`);
-    return { ...x.c, setup: x.o.setup === true, area: area! };
+    // RW-QUEST-10: a card without an area may be attempted after any Move.
+    const area = x.o.area === undefined ? -1 : areaIndex.get(String(x.o.area));
+    if (area === undefined || (area >= 0 && areas[area]!.tile < 0))
+      bad(`${x.w}.area`, `no tile area "${String(x.o.area)}"`);
+    const ck = obj(x.o.check, `${x.w}.check`);
+    const tileIndexOf = (id: string, w: string) => {
+      const t = tiles.findIndex((y) => y.id === id);
+      if (t < 0) bad(w, `no tile "${id}"`);
+      return t;
+    };
+    const attrOf = (v: unknown, w: string) => {
+      const a = (ATTRS as readonly string[]).indexOf(String(v));
+      if (a < 0) bad(w, 'must be strength, agility or wisdom');
+      return a;
+    };
+    let check = 'test',
+      attr = -1,
+      unit = -1,
+      pay = 0;
+    if (ck.duel !== undefined) {
+      check = 'duel';
+      unit = unitIndex.get(String(ck.duel)) ?? -1;
+      if (unit < 0 || units[unit]!.faction >= 0)
+        bad(`${x.w}.check.duel`, `no neutral unit "${String(ck.duel)}"`);
+    } else if (ck.pay !== undefined) {
+      check = 'pay';
+      pay = int(ck.pay, `${x.w}.check.pay`, 0, 20);
+    } else {
+      if (ck.control === true) check = 'control';
+      attr = attrOf(ck.test, `${x.w}.check.test`);
+    }
+    const res = (['gold', 'silver', 'red'] as const).map((d) =>
+      list(x.o, d, x.w).map((e, j): QuestEffect => {
+        const w = `${x.w}.${d}[${j}]`;
+        const o = obj(e, w);
+        const k = Object.keys(o)[0] ?? '';
+        const v = o[k];
+        switch (k) {
+          case 'reward':
+          case 'influence':
+          case 'damage':
+          case 'tactics':
+            return { k, n: int(v, `${w}.${k}`, 1, 9), tile: -1 };
+          case 'discard':
+          case 'rout':
+          case 'heal':
+            return { k, n: 1, tile: -1 };
+          case 'train':
+            return { k, n: attrOf(v, `${w}.train`), tile: -1 };
+          case 'dial': {
+            const r = ['food', 'wood', 'ore'].indexOf(String(v));
+            if (r < 0) bad(`${w}.dial`, 'must be food, wood or ore');
+            return { k, n: r, tile: -1 };
+          }
+          case 'peek':
+            return {
+              k,
+              n: int(v, `${w}.peek`, 1, 9),
+              tile: o.tile === undefined ? -1 : tileIndexOf(String(o.tile), `${w}.tile`),
+            };
+          default:
+            bad(w, `unknown quest effect "${k}"`);
+            return { k, n: 0, tile: -1 };
+        }
+      }),
+    );
+    return { ...x.c, setup: x.o.setup === true, area: area!, check, attr, unit, pay, res };
   });
+  const rw = cards(raw.rewards, 'rewards');
+  const rewards: RewardRt[] = rw.map((x) => {
+    const trait = x.o.trait === undefined ? '' : String(x.o.trait);
+    if (!['', 'weapon', 'armor', 'amulet'].includes(trait))
+      bad(`${x.w}.trait`, 'must be weapon, armor or amulet');
+    const effect = str(x.o.effect, `${x.w}.effect`);
+    if (!REWARD_EFFECTS.includes(effect)) bad(`${x.w}.effect`, `unknown reward effect "${effect}"`);
+    return { ...x.c, trait, effect };
+  });
+  const rewardDeck: number[] = [];
+  rw.forEach((x, i) => {
+    for (let k = int(x.o.copies, `${x.w}.copies`, 1, 10); k > 0; k--) rewardDeck.push(i);
+  });
+  unique(
+    rewards.map((t) => t.id),
+    'rewards.cards',
+  );
   unique(
     quests.map((q) => q.id),
     'quests.cards',
@@ -846,6 +998,10 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       health: int(o.health, `${w}.health`, 1, 20),
       move: o.move === undefined ? heroRules.move : int(o.move, `${w}.move`, 0, 6),
       regen: o.regen === undefined ? 0 : int(o.regen, `${w}.regen`, 0, 20),
+      support: o.support === undefined ? 1 : int(o.support, `${w}.support`, 0, 6),
+      duelWard: o.duelWard === undefined ? 0 : int(o.duelWard, `${w}.duelWard`, 0, 9),
+      duelStart: o.duelStart === undefined ? 0 : int(o.duelStart, `${w}.duelStart`, 0, 9),
+      duelWin: o.duelWin === undefined ? 0 : int(o.duelWin, `${w}.duelWin`, 0, 9),
     };
   });
   unique(
@@ -871,6 +1027,8 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
     tactics,
     tacticsDeck,
     quests,
+    rewards,
+    rewardDeck,
     objectives,
     titles,
     heroes,

@@ -5,6 +5,7 @@
  * the winner's units back and his excess over 8 (RW-DP-71), then control, Mobilize's battle and
  * elimination.
  */
+import { losingSupporters } from './hero-battle.js';
 import type { ApplyResult, Decision, EventSink } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import {
@@ -142,7 +143,9 @@ export function heal(st: RwState, f: BF, log: EventSink): boolean {
       'RW-BATTLE-55',
       lose === 1 && f.def < 0 ? 'RW-NEUT-23' : f.def < 0 ? 'RW-NEUT-24' : 'RW-BATTLE-55',
     ]);
-  if (!us.length) return false;
+  // RW-SUPPORT-04: his supporting heroes are routed and retreat with them (or alone, into one area).
+  const hs = losingSupporters(st, f, lose, log);
+  if (!us.length && !hs.length) return false;
   st.stack.push({
     k: 'retreat',
     seat: seatOf(f, lose),
@@ -150,6 +153,7 @@ export function heal(st: RwState, f: BF, log: EventSink): boolean {
     from: f.area,
     u: us,
     rule: 'RW-BATTLE-55',
+    ...(hs.length ? { hs } : {}),
   });
   return true;
 }

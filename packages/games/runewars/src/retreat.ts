@@ -40,9 +40,12 @@ export function retreatAreas(st: RwState, f: RF, out: number[]): void {
     const a = adj[i]!;
     let enter = false;
     for (const u of f.u) if (crossable(edge[i]!, p.units[u]!.flying, w)) enter = true;
+    if (f.hs?.length && crossable(edge[i]!, false, w)) enter = true; // RW-SUPPORT-04, RW-HMOVE-06
     if (!enter) continue;
     const c = ctrl(st, a);
-    const t = f.who >= 0 ? (c === f.who ? 2 : c < 0 && isEmpty(st, a) ? 1 : 0) : c < 0 ? 1 : 0;
+    let t = f.who >= 0 ? (c === f.who ? 2 : c < 0 && isEmpty(st, a) ? 1 : 0) : c < 0 ? 1 : 0;
+    // Heroes retreating alone with no friendly or empty area beside: any area they can enter (docs, H2).
+    if (t === 0 && f.u.length === 0) t = 0.5;
     if (t === 0 || t < tier) continue;
     if (t > tier) {
       tier = t;
@@ -68,7 +71,13 @@ function retreatTo(st: RwState, f: RF, area: number, log: EventSink): void {
       n++;
     } else lost++; // RW-RETREAT-02/09: no area it can enter
   }
-  if (log)
+  // RW-SUPPORT-04: the losing side's supporting heroes, routed, go with them (they stay where they cannot).
+  if (f.hs && area >= 0 && crossable(e, false, st.season === 3))
+    for (const h of f.hs) {
+      st.hero!.at[h] = area;
+      emit(log, 'rw.ev.heroRetreated', { seat: st.hero!.ctl[h], hero: h, area }, ['RW-SUPPORT-04']);
+    }
+  if (log && (f.u.length || area < 0))
     emit(
       log,
       area >= 0 ? 'rw.ev.retreated' : 'rw.ev.retreatNowhere',
@@ -109,7 +118,7 @@ function retreatTo(st: RwState, f: RF, area: number, log: EventSink): void {
 }
 
 export function runRetreat(st: RwState, f: RF, log: EventSink): boolean {
-  if (f.u.length === 0) {
+  if (f.u.length === 0 && !f.hs?.length) {
     st.stack.pop();
     return false;
   }

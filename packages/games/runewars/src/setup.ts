@@ -271,7 +271,7 @@ export function populate(st: RwState, log: EventSink): void {
   }
   st.decks.quests = shuffle(
     st.rng,
-    deck.filter((i) => st.pos[p.quests[i]!.area]! >= 0),
+    deck.filter((i) => p.quests[i]!.area < 0 || st.pos[p.quests[i]!.area]! >= 0),
   );
   for (let s = 0; s < st.n; s++) st.p[s]!.dial = p.factions[st.fac[s]!]!.start.slice();
   emit(log, 'rw.ev.dials', {}, ['RW-SETUP-08', 'RW-DIAL-02']);

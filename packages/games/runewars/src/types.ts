@@ -78,6 +78,19 @@ export interface HeroSt {
   rt: number[];
   tr: number[];
   deck: number[];
+  /**
+   * Reward cards (rewards.ts), each copy an instance id (index of the pack's `rewardDeck`): the Reward deck
+   * (order sealed), its discard pile (public), the cards under each hero (face down ones seen by his controller
+   * alone, RW-REWARD-03), the instances face up (public, RW-REWARD-02), and the stacks of defeated heroes'
+   * markers (`[area, ...cards]`, face-down cards hidden from all, RW-HDEF-03/06).
+   */
+  rdeck: number[];
+  rdisc: number[];
+  rw: number[][];
+  up: number[];
+  mk: number[][];
+  /** Quest cards attempted, failed and kept: pairs card, seat (public, RW-QUEST-11). */
+  qr: number[];
 }
 
 export interface PlayerState {
@@ -127,8 +140,10 @@ export type Frame =
   | { k: 'orders' }
   | { k: 'turn'; seat: Seat; step: number; bat: number }
   | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[] }
-  | { k: 'strat'; seat: Seat; d: number[] }
-  | { k: 'mob'; seat: Seat; n: number; x: number; d: number[]; second: number }
+  /** Strategize drafts (from, to, unit type); heroes drafted (hero, to, drafts before it: for the undo order). */
+  | { k: 'strat'; seat: Seat; d: number[]; hd?: number[] }
+  /** Mobilize/Conquer: activated area `x`, unit drafts (from, type); heroes drafted (hero, drafts before it). */
+  | { k: 'mob'; seat: Seat; n: number; x: number; d: number[]; second: number; hd?: number[] }
   | { k: 'sup'; seat: Seat; n: number }
   | { k: 'recruit'; seat: Seat; used: number; q: number[]; sup: number }
   | { k: 'hsup'; seat: Seat; step: number }
@@ -148,7 +163,8 @@ export type Frame =
    * symbol, battle or retreat (step 2); step 3 after a retreat pushed above it. `n` the Order card.
    */
   | { k: 'diplo'; seat: Seat; area: number; n: number; u: number[]; step: number; cs: number[] }
-  | { k: 'retreat'; seat: Seat; who: Seat; from: number; u: number[]; rule: string }
+  /** A retreat; `hs` the supporting heroes of a losing side, routed, that go with it (RW-SUPPORT-04). */
+  | { k: 'retreat'; seat: Seat; who: Seat; from: number; u: number[]; rule: string; hs?: number[] }
   | { k: 'victory'; seat: Seat; shown: number }
   /** Heroes (heroes.ts): the starting hero's area (RW-DP-08). */
   | { k: 'hstart'; seat: Seat; h: number }
@@ -164,7 +180,11 @@ export type Frame =
   /** An exploration event flipped by hero `h` in `area` that asks its controller (RW-DP-18, explore.ts). */
   | { k: 'explore'; seat: Seat; h: number; area: number; tok: number }
   /** Destructible exploration locations the current player may discard (RW-EXPL-10/11, RW-DP-40). */
-  | { k: 'raze'; seat: Seat };
+  | { k: 'raze'; seat: Seat }
+  /** An attribute test of a quest (RW-TEST-01, RW-DP-20): hero `h`, Quest card `q`, the Fate cards drawn (public). */
+  | { k: 'qtest'; seat: Seat; h: number; q: number; cs: number[] }
+  /** A quest's look at rune tokens (RW-DP-21): `left` areas still to choose, on tile `tile` (-1 any). */
+  | { k: 'qpeek'; seat: Seat; left: number; tile: number };
 
 /**
  * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
@@ -224,6 +244,15 @@ export interface BattleFrame {
    * resigned: his successor sees them only as the other seats do (docs/games/runewars.md, R6).
    */
   nx?: number;
+  /** Supporting heroes (RW-SUPPORT-01/02): pairs hero, side * 256 + unit type. */
+  hs?: number[];
+  /** Battle step 3: the side declaring its supporting heroes now (0 attacker, 1 defender, 2 done). */
+  hsd?: number;
+  /** A supported type drew more cards: side + 1 while its player chooses the cards set aside (RW-SUPPORT-03), `sn` left. */
+  sd?: number;
+  sn?: number;
+  /** The cards set aside by support this sub-round, face down, discarded with the others (RW-SUPPORT-06). */
+  sx?: number[];
 }
 
 /** Timing windows (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14): the turn's two, the battle's nine, the duel's. */
@@ -375,7 +404,18 @@ export type RwAction =
   | { type: 'scry'; area: number }
   | { type: 'raise'; a: number }
   | { type: 'buy'; buy: boolean }
-  | { type: 'raze'; area: number };
+  | { type: 'raze'; area: number }
+  /** A hero moved by Strategize (`to` adjacent) or into the activated area of a Mobilize/Conquer (RW-HMOVE-01). */
+  | { type: 'heroMove'; h: number; to?: number }
+  /** A hero supports one of his side's unit types (RW-SUPPORT-01); the card a supported type sets aside. */
+  | { type: 'support'; h: number; u: number }
+  | { type: 'setAside'; card: number }
+  /** A hero attempts a Quest card of his controller's hand (RW-QUEST-05); a quest's look at a rune token. */
+  | { type: 'quest'; h: number; card: number }
+  | { type: 'testCard'; card: number }
+  /** A hero challenges an enemy hero in its area after its Move (RW-DUEL-01/02). */
+  | { type: 'duel'; h: number; target: number }
+  | { type: 'peek'; area: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {
@@ -453,7 +493,7 @@ export interface RwView {
   over: Outcome | null;
   score: number[] | null;
   /** Heroes (public, RW-INFO-01): the Hero deck as its size. */
-  hero?: Omit<HeroSt, 'deck'> & { deck: number };
+  hero?: Omit<HeroSt, 'deck' | 'rdeck'> & { deck: number; rdeck: number };
   /**
    * Exploration tokens (RW-EXPL-05, RW-INFO-13): per area the kind where the viewer may know it (face up,
    * seen with a Scroll of Sight, or the game over), -2 face down unseen, -1 none; backs, faces up, the

@@ -25,6 +25,8 @@ function stackFor(st: RwState, viewer: Seat): Frame[] {
     // RW-INFO-10: Hero cards drawn with Rally Support's Supremacy are seen by the drawer alone.
     if (f.k === 'hdraw' && viewer !== f.seat) f.got = f.got.map(() => -1);
     if (f.k !== 'battle') continue;
+    // RW-SUPPORT-06: the cards a supported type set aside lie face down.
+    if (f.sx) f.sx = f.sx.map(() => -1);
     for (let side = 0; side < 2; side++) {
       const c = f.cs[side]!;
       for (let j = 0; j < c.length; j++) if (!cardShown(p, f, side, j, viewer)) c[j] = -1;
@@ -104,7 +106,7 @@ export function view(st: RwState, viewer: Seat): RwView {
     },
     over: st.over,
     score: st.score,
-    ...(st.hero ? { hero: heroView(st) } : {}),
+    ...(st.hero ? { hero: heroView(st, viewer) } : {}),
     ...(st.ex ? { ex: exView(st, viewer) } : {}),
   };
 }
@@ -144,9 +146,13 @@ function sampleExploration(p: Pack, v: RwView, seat: Seat, rng: Rng): NonNullabl
   return { t, b: x.b.slice(), up: x.up.slice(), gone: x.gone.slice(), kn };
 }
 
-/** The heroes as everyone sees them (RW-INFO-01): all but the Hero deck's order. */
-function heroView(st: RwState): RwView['hero'] {
+/**
+ * The heroes as a seat sees them (RW-INFO-01): all but the Hero and Reward decks' order, the face-down Reward
+ * cards of another's heroes (RW-REWARD-03) and of defeated heroes' stacks (RW-HDEF-06), shown as -1.
+ */
+function heroView(st: RwState, viewer: Seat): RwView['hero'] {
   const h = st.hero!;
+  const seen = (c: number) => h.up.includes(c) || st.over !== null;
   return {
     ctl: h.ctl.slice(),
     at: h.at.slice(),
@@ -154,6 +160,14 @@ function heroView(st: RwState): RwView['hero'] {
     rt: h.rt.slice(),
     tr: h.tr.slice(),
     deck: h.deck.length,
+    rdeck: h.rdeck.length,
+    rdisc: h.rdisc.slice(),
+    rw: h.rw.map((x, i) =>
+      h.ctl[i] === viewer && viewer >= 0 ? x.slice() : x.map((c) => (seen(c) ? c : -1)),
+    ),
+    up: h.up.slice(),
+    mk: h.mk.map((m) => m.map((c, j) => (j === 0 || seen(c) ? c : -1))),
+    qr: h.qr.slice(),
   };
 }
 
@@ -182,8 +196,12 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       v.decks.questDiscard,
       me?.quests ?? [],
       ...v.players.map((x) => x.setupQuests),
+      v.hero ? v.hero.qr.filter((_, i) => i % 2 === 0) : [],
     ),
   );
+  // RW-QUEST-11: Quest cards attempted and kept are known to be in their holder's hand.
+  const shownQuests = (s: number): number[] =>
+    v.hero ? v.hero.qr.filter((c, i) => i % 2 === 0 && v.hero!.qr[i + 1] === s && c >= 0) : [];
   const objPools = [true, false].map((good) =>
     rng.shuffle(
       without(
@@ -210,7 +228,9 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       rec: x.rec,
       rune: mine ? x.rune : -1,
       tac: mine ? x.tac!.slice() : take(tacPool, x.tacCount),
-      quests: mine ? x.quests!.slice() : take(questPool, x.questCount),
+      quests: mine
+        ? x.quests!.slice()
+        : [...shownQuests(s), ...take(questPool, x.questCount - shownQuests(s).length)],
       obj: mine ? x.obj : x.obj === -2 ? objPools[good ? 0 : 1]!.pop()! : -1,
       setupQuests: x.setupQuests.slice(),
       tacSeason: x.tacSeason.slice(),
@@ -240,7 +260,7 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
   for (const f of stack)
     if (f.k === 'battle') {
       for (const c of f.cs) for (const x of c) if (x >= 0) shown.push(x);
-    } else if (f.k === 'diplo') for (const x of f.cs) if (x >= 0) shown.push(x);
+    } else if (f.k === 'diplo' || f.k === 'qtest') for (const x of f.cs) if (x >= 0) shown.push(x);
   const pool = rng.shuffle(
     without(
       p.fate.map((_, i) => i),
@@ -249,8 +269,10 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
     ),
   );
   for (const f of stack)
-    if (f.k === 'battle') fillHidden(p, f, pool);
-    else if (f.k === 'diplo') {
+    if (f.k === 'battle') {
+      fillHidden(p, f, pool);
+      if (f.sx) for (let j = 0; j < f.sx.length; j++) if (f.sx[j]! < 0) f.sx[j] = pool.pop()!;
+    } else if (f.k === 'diplo') {
       for (let j = 0; j < f.cs.length; j++) if (f.cs[j]! < 0) f.cs[j] = pool.pop()!;
     } else if (f.k === 'bid') {
       // A sealed bid: any bid he could have made (RW-INFO-05).
@@ -323,7 +345,22 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       rt: vh.rt.slice(),
       tr: vh.tr.slice(),
       deck: left.slice(0, vh.deck),
+      rdeck: [],
+      rdisc: vh.rdisc.slice(),
+      rw: vh.rw.map((x) => x.slice()),
+      up: vh.up.slice(),
+      mk: vh.mk.map((m) => m.slice()),
+      qr: vh.qr.slice(),
     };
+    // Reward cards not seen: dealt at random to the hidden places, the rest is the Reward deck.
+    const hs = st.hero;
+    const known = new Set<number>(hs.rdisc);
+    for (const x of hs.rw) for (const c of x) if (c >= 0) known.add(c);
+    for (const m of hs.mk) for (let j = 1; j < m.length; j++) if (m[j]! >= 0) known.add(m[j]!);
+    const rpool = rng.shuffle(p.rewardDeck.map((_, i) => i).filter((i) => !known.has(i)));
+    for (const x of hs.rw) for (let j = 0; j < x.length; j++) if (x[j]! < 0) x[j] = rpool.pop()!;
+    for (const m of hs.mk) for (let j = 1; j < m.length; j++) if (m[j]! < 0) m[j] = rpool.pop()!;
+    hs.rdeck = rpool.slice(0, vh.rdeck);
   }
   return st;
 }

@@ -158,6 +158,7 @@ function secondary(st: RwState, log: EventSink): void {
           st.us[i]! += st.ur[i]!;
           st.ur[i] = 0;
         }
+      if (st.hero) st.hero.rt.fill(0); // RW-SEASON-12: heroes stand up too
       emit(log, 'rw.ev.spring', {}, ['RW-SEASON-10', 'RW-SEASON-11', 'RW-SEASON-12', 'RW-SEASON-13']);
       break;
     case 1: // summer: the Quest Phase (RW-SEASON-14/15), with heroes (heroes.ts)

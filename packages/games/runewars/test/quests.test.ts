@@ -1,0 +1,294 @@
+/**
+ * M4, quests (quests.ts: RW-QUEST-01..12, RW-TEST-01..03, RW-QPH-08/10/12, RW-DP-19..21), Reward cards drawn
+ * and sealed (RW-REWARD-01/03/07) and heroes defeated by quests (RW-HDEF-01/03/06/07), with the option
+ * `heroes: 'on'`. Latari (seat 0) and Uthuk (seat 1) on the two-player preset board, at the Quest Phase.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '@tabula/engine';
+import { Rng } from '@tabula/engine';
+import {
+  chooseAll,
+  DEFAULT_PACK,
+  DEFAULT_PACK_JSON,
+  runewars as g,
+  scenarioGame,
+  checkInvariants,
+} from '@tabula/runewars';
+import type { RwAction, RwState } from '@tabula/runewars';
+import { area, top } from './battle-helpers.js';
+import { rejects } from './helpers.js';
+
+const p = DEFAULT_PACK;
+const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
+const quest = (id: string) => p.quests.findIndex((q) => q.id === id);
+const keys = (log: GameEvent[]) => log.map((e) => e.key);
+/** Fate cards of a destiny, lowest index first. */
+const fateOf = (d: string) => p.fate.map((c, i) => (c.destiny === d ? i : -1)).filter((i) => i >= 0);
+
+function act(st: RwState, seat: number, a: RwAction, log?: GameEvent[]): void {
+  const r = g.apply(st, seat, a, log);
+  if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+}
+
+/**
+ * Seat 0 at his Quest Phase step with only the heroes given ([seat, id, area]) and these Quest cards; the
+ * Fate deck's top cards set (the last drawn first).
+ */
+function atQuest(
+  heroes: [number, string, string][],
+  quests: string[],
+  o: { fate?: number[]; data?: unknown; seed?: string } = {},
+): RwState {
+  const st = scenarioGame(['latari', 'uthuk'], o.seed ?? 'q1', { heroes: 'on', data: o.data });
+  chooseAll(st, [4, 8]);
+  for (let i = 0; i < 3000 && top(st).k !== 'qph'; i++) {
+    const pr = g.prompts(st).find((x) => !x.optional)!;
+    act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+  }
+  const hs = st.hero!;
+  for (let h = 0; h < hs.ctl.length; h++)
+    if (hs.ctl[h]! >= 0) {
+      hs.ctl[h] = -1;
+      hs.at[h] = -1;
+      hs.deck.push(h);
+    }
+  for (const [s, id, a] of heroes) {
+    const h = hero(id);
+    hs.deck = hs.deck.filter((x) => x !== h);
+    hs.ctl[h] = s;
+    hs.at[h] = area(a);
+  }
+  const f = top(st) as Extract<RwState['stack'][number], { k: 'qph' }>;
+  f.seat = 0;
+  f.acted = [];
+  f.h = -1;
+  f.left = 0;
+  const qs = quests.map(quest);
+  for (const x of st.p) x.quests = x.quests.filter((q) => !qs.includes(q));
+  st.decks.quests = st.decks.quests.filter((q) => !qs.includes(q));
+  st.decks.questDiscard = st.decks.questDiscard.filter((q) => !qs.includes(q));
+  st.p[0]!.quests = qs;
+  if (o.fate) {
+    const d = st.decks.fate;
+    st.decks.fate = [...d.filter((c) => !o.fate!.includes(c)), ...o.fate];
+    st.decks.fateDiscard = st.decks.fateDiscard.filter((c) => !o.fate!.includes(c));
+  }
+  return st;
+}
+
+const questActs = (st: RwState, seat = 0) =>
+  (g.legalActions(st, seat) as RwAction[])
+    .filter((a) => a.type === 'quest')
+    .map((a) => `${p.heroes[(a as { h: number }).h]!.id}:${p.quests[(a as { card: number }).card]!.id}`);
+
+describe('Quest cards', () => {
+  it('RW-QUEST-01: every Quest card of the data has a title, a setup marking, its area and results for its check', () => {
+    expect(p.quests.length).toBe(24);
+    for (const q of p.quests) {
+      expect(q.name.en && q.name.ru).toBeTruthy();
+      expect(typeof q.setup).toBe('boolean');
+      expect(q.area).toBeGreaterThanOrEqual(0);
+      expect(['test', 'duel', 'pay', 'control']).toContain(q.check);
+      // Every quest can be completed: its success result gives a reward.
+      expect(q.res[0]!.some((e) => e.k === 'reward')).toBe(true);
+    }
+    expect(p.quests.filter((q) => q.setup).length).toBe(9);
+  });
+
+  it('RW-QUEST-04, RW-QUEST-05, RW-QPH-12, RW-DP-19: any hero of his may attempt a Quest card of his hand in the area it names, after a Move of 0 areas too', () => {
+    const st = atQuest(
+      [
+        [0, 'laurel', '1A'],
+        [0, 'valadir', '1A'],
+        [0, 'silhouette', '1C'],
+      ],
+      ['Q01', 'Q03'],
+    );
+    expect(questActs(st)).toEqual(['laurel:Q01', 'valadir:Q01']);
+    rejects(st, 0, { type: 'quest', h: hero('silhouette'), card: quest('Q01') }, 'RW-QUEST-05', 'questHere');
+    rejects(st, 0, { type: 'quest', h: hero('laurel'), card: quest('Q03') }, 'RW-QUEST-05', 'questHere');
+    // After stepping into the quest's area, the moving hero may attempt it.
+    act(st, 0, { type: 'step', h: hero('silhouette'), to: area('1A') });
+    expect(questActs(st)).toContain('silhouette:Q01');
+  });
+
+  it('RW-QUEST-08, RW-HERO-10: a routed hero attempts no quest; a hero that acted otherwise neither', () => {
+    const st = atQuest(
+      [
+        [0, 'laurel', '1A'],
+        [0, 'valadir', '1A'],
+      ],
+      ['Q01'],
+    );
+    st.hero!.rt[hero('laurel')] = 1;
+    expect(questActs(st)).toEqual(['valadir:Q01']);
+    rejects(st, 0, { type: 'quest', h: hero('laurel'), card: quest('Q01') }, 'RW-QUEST-08', 'questRouted');
+    act(st, 0, { type: 'train', h: hero('valadir'), a: 0, b: 1 });
+    rejects(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q01') }, 'RW-QUEST-08', 'questMove');
+  });
+
+  it('RW-TEST-01, RW-TEST-02, RW-DP-20, RW-QUEST-06, RW-QUEST-12, RW-REWARD-01, RW-REWARD-03: a test draws as many Fate cards as the attribute at once; he chooses one; gold completes the quest: a Reward card face down, seen by him alone, the card discarded and another drawn', () => {
+    const gold = fateOf('gold')[0]!;
+    const red = fateOf('red');
+    // Laurel: Wisdom 2 → two cards.
+    const st = atQuest([[0, 'laurel', '1A']], ['Q01'], { fate: [red[0]!, gold] });
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'quest', h: hero('laurel'), card: quest('Q01') }, log);
+    expect(keys(log)).toContain('rw.ev.questAttempt');
+    const f = top(st) as Extract<RwState['stack'][number], { k: 'qtest' }>;
+    expect(f.k).toBe('qtest');
+    expect(f.cs.sort()).toEqual([gold, red[0]!].sort());
+    expect(g.legalActions(st, 0)).toHaveLength(2);
+    rejects(st, 0, { type: 'testCard', card: red[1]! }, 'RW-TEST-01', 'testCard');
+    expect(g.defaultAction(st, 0)).toEqual({ type: 'testCard', card: gold }); // DP-20: the best destiny
+    const before = st.decks.fateDiscard.length;
+    act(st, 0, { type: 'testCard', card: gold }, log);
+    expect(st.decks.fateDiscard.length).toBe(before + 2);
+    const hs = st.hero!;
+    expect(hs.rw[hero('laurel')]!.length).toBe(1);
+    expect(st.p[0]!.quests).not.toContain(quest('Q01'));
+    expect(st.p[0]!.quests.length).toBe(1); // the replacement
+    expect(st.decks.questDiscard).toContain(quest('Q01'));
+    expect(keys(log)).toEqual(expect.arrayContaining(['rw.ev.questDone', 'rw.ev.rewardGained']));
+    const own = log.find((e) => e.key === 'rw.ev.rewardGainedOwn')!;
+    expect(own.to).toEqual([0]);
+    expect(log.find((e) => e.key === 'rw.ev.rewardGained')!.notTo).toEqual([0]);
+    // Sealed: the other seat sees a card under the hero, not which (RW-REWARD-03); his sampled world deals one.
+    expect(g.view(st, 1).hero!.rw[hero('laurel')]).toEqual([-1]);
+    expect(g.view(st, 0).hero!.rw[hero('laurel')]).toEqual(hs.rw[hero('laurel')]);
+    const w = g.sampleWorld!(g.view(st, 1), 1, new Rng('w'));
+    expect(w.hero!.rw[hero('laurel')]!.length).toBe(1);
+    expect(w.hero!.rdeck.length).toBe(hs.rdeck.length);
+    expect(checkInvariants(st)).toEqual([]);
+    expect(checkInvariants(w)).toEqual([]);
+  });
+
+  it('RW-QUEST-07, RW-QUEST-11, RW-QUEST-03: silver on The Frost Tower gives 2 influence; the card is kept and known to all (the other seat’s sampled world keeps it in his hand)', () => {
+    const silver = fateOf('silver')[0]!;
+    const st = atQuest([[0, 'valadir', '1A']], ['Q01', 'Q05'], { fate: [silver] }); // Wisdom 1
+    const inf = st.p[0]!.inf;
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q01') });
+    act(st, 0, { type: 'testCard', card: silver });
+    expect(st.p[0]!.inf).toBe(inf + 2);
+    expect(st.p[0]!.quests).toContain(quest('Q01'));
+    expect(st.hero!.qr).toEqual([quest('Q01'), 0]);
+    expect(g.view(st, 1).players[0]!.quests).toBeNull(); // the hand stays secret
+    for (const seed of ['a', 'b', 'c']) {
+      const w = g.sampleWorld!(g.view(st, 1), 1, new Rng(seed));
+      expect(w.p[0]!.quests).toContain(quest('Q01'));
+      expect(w.p[0]!.quests.length).toBe(2);
+    }
+  });
+
+  it('RW-QUEST-07: a red result that says discard loses the card; one that does not keeps it', () => {
+    const red = fateOf('red')[0]!;
+    const st = atQuest([[0, 'valadir', '5B']], ['Q05'], { fate: [red] }); // Foreign Library: red discards
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q05') });
+    act(st, 0, { type: 'testCard', card: red });
+    expect(st.p[0]!.quests).toEqual([]);
+    expect(st.decks.questDiscard).toContain(quest('Q05'));
+    expect(st.hero!.rw[hero('valadir')]).toEqual([]);
+  });
+
+  it('RW-TEST-03: with an attribute of 0 no card is drawn and the red result applies', () => {
+    const heroes = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.heroes)) as {
+      heroes: { id: string; wisdom: number }[];
+    };
+    heroes.heroes.find((x) => x.id === 'valadir')!.wisdom = 0;
+    const st = atQuest([[0, 'valadir', '1A']], ['Q01'], { data: { heroes } });
+    const fate = st.decks.fate.length;
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q01') }, log);
+    expect(st.decks.fate.length).toBe(fate);
+    expect(keys(log)).toContain('rw.ev.questResult');
+    expect(st.hero!.dmg[hero('valadir')]).toBe(1); // Frost Tower: red, 1 damage
+  });
+
+  it('RW-QPH-08, RW-QPH-06: a quest that trains raises the attribute by 1 only, never past +2', () => {
+    const silver = fateOf('silver');
+    const st = atQuest([[0, 'hawthorne', '8D']], ['Q08'], {
+      fate: [silver[0]!, silver[1]!, silver[2]!, silver[3]!],
+    });
+    st.hero!.tr[hero('hawthorne') * 3] = 1;
+    act(st, 0, { type: 'quest', h: hero('hawthorne'), card: quest('Q08') });
+    act(st, 0, g.defaultAction(st, 0)!);
+    expect(st.hero!.tr[hero('hawthorne') * 3]).toBe(2);
+  });
+
+  it('RW-QUEST-02, RW-QUEST-12, RW-DP-26: the replacement is drawn at once, then a hand over 3 discards down to 3', () => {
+    const gold = fateOf('gold')[0]!;
+    const st = atQuest([[0, 'laurel', '1A']], ['Q01', 'Q05', 'Q07', 'Q09'], {
+      fate: [gold, gold === 0 ? 1 : 0],
+    });
+    act(st, 0, { type: 'quest', h: hero('laurel'), card: quest('Q01') });
+    act(st, 0, { type: 'testCard', card: gold });
+    expect(st.p[0]!.quests.length).toBe(4);
+    expect(top(st).k).toBe('discard');
+    act(st, 0, g.defaultAction(st, 0)!);
+    expect(st.p[0]!.quests.length).toBe(3);
+  });
+
+  it('RW-DP-21: a quest that looks at rune tokens lets him choose tokens he has not seen', () => {
+    const silver = fateOf('silver')[0]!;
+    const st = atQuest([[0, 'valadir', '7D']], ['Q07'], { fate: [silver, silver === 0 ? 1 : 0] });
+    st.hero!.tr[hero('valadir') * 3 + 1] = 0; // Agility 2: two cards
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q07') });
+    act(st, 0, { type: 'testCard', card: silver });
+    expect(top(st).k).toBe('qpeek');
+    const legal = g.legalActions(st, 0) as { area: number }[];
+    expect(legal.length).toBeGreaterThan(1);
+    for (const a of legal) expect(st.p[0]!.kn).not.toContain(st.rh[a.area]);
+    rejects(st, 0, { type: 'peek', area: -5 }, 'RW-DP-21', 'peekArea');
+    act(st, 0, legal[0] as RwAction);
+    expect(st.p[0]!.kn).toContain(st.rh[legal[0]!.area]);
+    act(st, 0, g.defaultAction(st, 0)!);
+    expect(top(st).k).not.toBe('qpeek');
+  });
+
+  it('RW-QUEST-10: a Quest card without an area may be attempted after any Move', () => {
+    const quests = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.quests)) as {
+      cards: { id: string; area?: string }[];
+    };
+    delete quests.cards.find((x) => x.id === 'Q17')!.area;
+    const st = atQuest([[0, 'laurel', '2B']], ['Q17'], { data: { quests } });
+    expect(questActs(st)).toEqual(['laurel:Q17']);
+  });
+
+  it('RW-QPH-10: quests are attempted only in the Quest Phase, never through Order cards', () => {
+    const st = scenarioGame(['latari', 'uthuk'], 'q-orders', { heroes: 'on' });
+    const h = st.hero!.ctl.findIndex((c) => c === 0);
+    st.p[0]!.quests = [quest('Q01')];
+    st.hero!.at[h] = area('1A');
+    chooseAll(st, [1, 8]);
+    expect(top(st).k).toBe('strat');
+    expect((g.legalActions(st, 0) as RwAction[]).some((a) => a.type === 'quest')).toBe(false);
+  });
+});
+
+describe('heroes defeated by quests', () => {
+  it('RW-HDEF-01, RW-HDEF-03, RW-HDEF-06, RW-HDEF-07, RW-REWARD-07: damage reaching the health defeats the hero: out of the game for good, its Reward cards left in its area under a marker, face-down ones hidden from all', () => {
+    const red = fateOf('red')[0]!;
+    const st = atQuest([[0, 'silhouette', '1B']], ['Q10'], { fate: [red] }); // Strength 1; red: 2 damage
+    const hs = st.hero!;
+    const h = hero('silhouette');
+    hs.dmg[h] = 1; // health 3
+    // Five Reward cards (no limit, RW-REWARD-07), one of them face up.
+    for (let i = 0; i < 5; i++) hs.rw[h]!.push(hs.rdeck.pop()!);
+    hs.up.push(hs.rw[h]![0]!);
+    const held = hs.rw[h]!.slice();
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'quest', h, card: quest('Q10') }, log);
+    act(st, 0, { type: 'testCard', card: red }, log);
+    expect(keys(log)).toContain('rw.ev.heroDefeated');
+    expect(hs.ctl[h]).toBe(-2);
+    expect(hs.at[h]).toBe(-1);
+    expect(hs.deck).not.toContain(h);
+    expect(hs.mk).toEqual([[area('1B'), ...held]]);
+    for (const seat of [0, 1])
+      expect(g.view(st, seat).hero!.mk).toEqual([[area('1B'), held[0]!, -1, -1, -1, -1]]);
+    expect(checkInvariants(st)).toEqual([]);
+    const w = g.sampleWorld!(g.view(st, 1), 1, new Rng('d'));
+    expect(checkInvariants(w)).toEqual([]);
+    expect(w.hero!.deck).not.toContain(h);
+  });
+});
