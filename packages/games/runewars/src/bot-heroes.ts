@@ -18,6 +18,7 @@ export const HERO_FRAMES: ReadonlySet<string> = new Set([
   'explore',
   'qtest',
   'qpeek',
+  'loot',
 ]);
 
 /** A hero's worth: attributes with training, health left, reach. */

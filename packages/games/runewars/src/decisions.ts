@@ -29,7 +29,7 @@ import { victoryDecision } from './victory.js';
 import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
 import { exploreDecision, razeDecision } from './explore.js';
-import { qpeekDecision, qtestDecision, runQpeek } from './quests.js';
+import { lootDecision, qpeekDecision, qtestDecision, runLoot, runQpeek } from './quests.js';
 import {
   bidDecisionOf,
   loseDecision,
@@ -104,6 +104,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   raze: { decide: razeDecision },
   qtest: { decide: qtestDecision },
   qpeek: { run: runQpeek, decide: qpeekDecision },
+  loot: { run: runLoot, decide: lootDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

@@ -295,6 +295,8 @@ export function describeAction(
       return tr(l, 'rw.act.support', P({ hero: a.h, u: a.u }));
     case 'quest':
       return tr(l, 'rw.act.quest', P({ hero: a.h, qcard: a.card }));
+    case 'loot':
+      return tr(l, 'rw.act.loot', P({ hero: a.h }));
     case 'duel':
       return tr(l, 'rw.act.duel', P({ hero: a.h, target: a.target }));
     case 'testCard': {

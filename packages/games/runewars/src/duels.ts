@@ -15,11 +15,11 @@ import type { EventSink, Seat } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { pk } from './common.js';
 import { drawFate } from './fight.js';
-import { DAMAGE, ROUT, SPECIAL } from './pack.js';
-import { defeatHero, onQuestDuel, results } from './quests.js';
+import { DAMAGE, ROUT, SHAPES, SPECIAL } from './pack.js';
+import { defeatHero, results } from './quests.js';
 import type { RwAction, RwState } from './types.js';
 
-const CIRCLE = 3;
+const CIRCLE = SHAPES.indexOf('circle');
 
 /** The enemy heroes hero `h` may challenge where it stands (RW-DUEL-01/02/10: a routed one may be chosen). */
 export function duelsFor(st: RwState, seat: Seat, h: number, out: RwAction[] | null): number {
@@ -138,7 +138,7 @@ export function heroDuel(st: RwState, seat: Seat, h: number, t: number, log: Eve
 }
 
 /** RW-QUEST-20..26: a duel quest against a neutral unit run by the player to the left (no choice to make). */
-function questDuel(st: RwState, seat: Seat, h: number, q: number, log: EventSink): void {
+export function questDuel(st: RwState, seat: Seat, h: number, q: number, log: EventSink): void {
   const p = pk(st);
   const u = p.quests[q]!.unit;
   emit(log, 'rw.ev.questDuel', { seat, hero: h, u }, ['RW-QUEST-20', 'RW-QUEST-21', 'RW-QUEST-26']);
@@ -150,5 +150,3 @@ function questDuel(st: RwState, seat: Seat, h: number, q: number, log: EventSink
     results(st, seat, h, q, 2, log);
   } else results(st, seat, h, q, r === 0 ? 0 : 2, log); // RW-QUEST-23/25
 }
-
-onQuestDuel(questDuel);

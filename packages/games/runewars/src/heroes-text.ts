@@ -2,7 +2,7 @@
 export const heroesEn: Record<string, string> = {
   'rw.opt.heroes': 'Heroes',
   'rw.opt.heroes.help':
-    'Starting heroes, heroes drawn with Rally Support and the summer Quest Phase (Move, Heal, Train); quests, duels and rewards come in a later version',
+    'Heroes: moved with Orders, supporting battles, and in the summer Quest Phase moving, healing, training, attempting quests for Reward cards and fighting duels; the use of Reward cards comes in a later version',
   'rw.opt.heroes.off': 'Without heroes',
   'rw.opt.heroes.on': 'With heroes',
   'rw.attr.0': 'Strength',
@@ -96,6 +96,10 @@ export const heroesEn: Record<string, string> = {
   'rw.err.questRouted': 'A routed hero cannot attempt a quest.',
   'rw.err.questHere': 'Attempt a Quest card of your hand in the area it names, where this hero stands.',
   'rw.act.duel': '{hero} challenges {target} to a duel',
+  'rw.loot': "Your hero stands by a defeated hero's marker: take its Reward cards?",
+  'rw.act.loot': "{hero} takes the defeated hero's Reward cards",
+  'rw.ev.loot': "{seat}'s hero {hero} takes {n} Reward card(s) of a defeated hero in {area}",
+  'rw.err.lootHere': "A hero of yours takes a defeated hero's stack in its own area.",
   'rw.duelEnd.0': 'both stand',
   'rw.duelEnd.1': 'the challenger wins',
   'rw.duelEnd.2': 'the challenged side wins',
@@ -121,7 +125,7 @@ export const heroesEn: Record<string, string> = {
 export const heroesRu: Record<string, string> = {
   'rw.opt.heroes': 'Герои',
   'rw.opt.heroes.help':
-    'Стартовые герои, герои за поддержку и летняя фаза заданий (перемещение, лечение, тренировка); задания, поединки и награды появятся в следующей версии',
+    'Герои: ходят с приказами, поддерживают отряды в битвах, а летом в фазе заданий перемещаются, лечатся, тренируются, выполняют задания ради карт наград и сражаются в поединках; применение наград появится в следующей версии',
   'rw.opt.heroes.off': 'Без героев',
   'rw.opt.heroes.on': 'С героями',
   'rw.attr.0': 'Сила',
@@ -217,6 +221,10 @@ export const heroesRu: Record<string, string> = {
   'rw.err.questRouted': 'Обращённый в бегство герой не выполняет заданий.',
   'rw.err.questHere': 'Выполняйте задание со своей руки в названной на нём локации, где стоит этот герой.',
   'rw.act.duel': '{hero} вызывает на поединок героя {target}',
+  'rw.loot': 'Ваш герой стоит у жетона павшего героя: забрать его карты наград?',
+  'rw.act.loot': '{hero} забирает карты наград павшего героя',
+  'rw.ev.loot': '{seat}: герой {hero} забирает карты наград павшего героя в локации {area}: {n}',
+  'rw.err.lootHere': 'Стопку павшего героя забирает ваш герой в своей же локации.',
   'rw.duelEnd.0': 'оба устояли',
   'rw.duelEnd.1': 'побеждает вызвавший',
   'rw.duelEnd.2': 'побеждает вызванная сторона',

@@ -191,7 +191,6 @@ function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
       if (st.p[c]!.out) bad.push(`hero ${h} of eliminated seat ${c}`);
       if (hs.at[h]! < 0 && !pending.has(h)) bad.push(`hero ${h} of seat ${c} off the board`);
     } else if (hs.at[h]! >= 0) bad.push(`hero ${h} on the board without a controller`);
-    else if (c === -2) where[h]!++; // defeated: out of the game (RW-HDEF-01/07)
     if (where[h] !== 1) bad.push(`hero ${h} in ${where[h]} places`);
     if (hs.dmg[h]! >= p.heroes[h]!.health) bad.push(`hero ${h} has ${hs.dmg[h]} damage`);
     for (let a = 0; a < 3; a++)

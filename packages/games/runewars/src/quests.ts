@@ -11,6 +11,7 @@
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, randInt } from '@tabula/engine';
 import { board, checkHands, ctrl, drawQuests, drawTactics, fail, only, pk, see } from './common.js';
+import { questDuel } from './duels.js';
 import { drawFate } from './fight.js';
 import { attribute, heroesOf } from './heroes.js';
 import type { QuestRt } from './pack.js';
@@ -29,7 +30,6 @@ export function questsFor(st: RwState, seat: Seat, h: number, out: RwAction[] | 
   for (const q of st.p[seat]!.quests) {
     const c = p.quests[q]!;
     if (c.area >= 0 && c.area !== hs.at[h]) continue;
-    if (c.check === 'duel' && !duelsReady) continue; // duel quests come with duels (docs, H4)
     n++;
     out?.push({ type: 'quest', h, card: q });
   }
@@ -59,21 +59,11 @@ export function attempt(st: RwState, seat: Seat, h: number, q: number, log: Even
       test(st, seat, h, q, log);
       return;
     case 'duel':
-      startQuestDuel(st, seat, h, q, log);
+      questDuel(st, seat, h, q, log); // duels.ts
       return;
     default:
       test(st, seat, h, q, log);
   }
-}
-
-/** Set by duels.ts (a duel quest is a duel against a neutral unit, RW-QUEST-20..26); until then not offered. */
-let duelsReady = false;
-let startQuestDuel: (st: RwState, seat: Seat, h: number, q: number, log: EventSink) => void = () => {
-  throw new Error('RuneWars: duel quests need duels');
-};
-export function onQuestDuel(fn: typeof startQuestDuel): void {
-  startQuestDuel = fn;
-  duelsReady = true;
 }
 
 /** RW-TEST-01..03: as many Fate cards as the attribute, all at once; 0 cards is the red result. */
@@ -333,3 +323,64 @@ export function defeatHero(st: RwState, h: number, log: EventSink): void {
 export function heroesIn(st: RwState, seat: Seat, a: number): number[] {
   return heroesOf(st, seat).filter((h) => st.hero!.at[h] === a);
 }
+
+/* ------------------------------------------------------------------ defeated heroes' stacks (RW-HDEF-04/05) */
+
+function lootOffers(st: RwState, seat: Seat, out: RwAction[] | null): number {
+  const hs = st.hero;
+  if (!hs || !hs.mk.length) return 0;
+  let n = 0;
+  const mine = heroesOf(st, seat);
+  for (let m = 0; m < hs.mk.length; m++)
+    for (const h of mine)
+      if (hs.at[h] === hs.mk[m]![0]) {
+        n++;
+        out?.push({ type: 'loot', h, m });
+      }
+  return n;
+}
+
+/** At the end of his Order (his turn, RW-HDEF-05), if one of his heroes stands by a defeated hero's marker. */
+export function askLoot(st: RwState, seat: Seat): void {
+  if (lootOffers(st, seat, null) > 0) st.stack.push({ k: 'loot', seat });
+}
+
+export function runLoot(st: RwState, f: F<'loot'>): boolean {
+  if (st.p[f.seat]!.out || lootOffers(st, f.seat, null) === 0) {
+    st.stack.pop();
+    return false;
+  }
+  return true;
+}
+
+export const lootDecision: Decision<RwState, F<'loot'>, RwAction> = {
+  prompt: 'rw.loot',
+  rule: 'RW-HDEF-04',
+  who: (_st, f) => only(f.seat),
+  asks: (_st, f, seat) => seat === f.seat,
+  offers(st, _f, seat, out) {
+    lootOffers(st, seat, out);
+    out.push({ type: 'done' });
+  },
+  answer(st, _f, seat, a, log): ApplyResult {
+    if (a.type === 'done') {
+      st.stack.pop();
+      return OK;
+    }
+    const ok: RwAction[] = [];
+    lootOffers(st, seat, ok);
+    if (a.type !== 'loot' || !ok.some((x) => x.type === 'loot' && x.h === a.h && x.m === a.m))
+      return fail('lootHere', "A hero of yours takes a defeated hero's stack in its own area.", 'RW-HDEF-04');
+    const hs = st.hero!;
+    const [area, ...cards] = hs.mk.splice(a.m, 1)[0]!;
+    for (const c of cards) hs.rw[a.h]!.push(c); // face up or down as they lay
+    emit(log, 'rw.ev.loot', { seat, hero: a.h, area, n: cards.length }, ['RW-HDEF-04', 'RW-HDEF-05']);
+    return OK;
+  },
+  // RW-DP-89: taking costs nothing: the first stack with the first hero in canonical order.
+  byDefault(st, _f, seat) {
+    const ok: RwAction[] = [];
+    lootOffers(st, seat, ok);
+    return ok[0] ?? { type: 'done' };
+  },
+};

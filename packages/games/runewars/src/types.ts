@@ -184,7 +184,9 @@ export type Frame =
   /** An attribute test of a quest (RW-TEST-01, RW-DP-20): hero `h`, Quest card `q`, the Fate cards drawn (public). */
   | { k: 'qtest'; seat: Seat; h: number; q: number; cs: number[] }
   /** A quest's look at rune tokens (RW-DP-21): `left` areas still to choose, on tile `tile` (-1 any). */
-  | { k: 'qpeek'; seat: Seat; left: number; tile: number };
+  | { k: 'qpeek'; seat: Seat; left: number; tile: number }
+  /** His turn: his heroes may take the Reward cards of defeated heroes' stacks in their areas (RW-HDEF-04/05). */
+  | { k: 'loot'; seat: Seat };
 
 /**
  * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
@@ -415,6 +417,8 @@ export type RwAction =
   | { type: 'testCard'; card: number }
   /** A hero challenges an enemy hero in its area after its Move (RW-DUEL-01/02). */
   | { type: 'duel'; h: number; target: number }
+  /** A hero takes defeated-hero stack `m` (index in `hero.mk`) in its area (RW-HDEF-04). */
+  | { type: 'loot'; h: number; m: number }
   | { type: 'peek'; area: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */

@@ -17,6 +17,7 @@ import {
 import type { RwAction, RwState } from '@tabula/runewars';
 import { area, top } from './battle-helpers.js';
 import { rejects } from './helpers.js';
+import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
 
 const p = DEFAULT_PACK;
 const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
@@ -290,5 +291,221 @@ describe('heroes defeated by quests', () => {
     const w = g.sampleWorld!(g.view(st, 1), 1, new Rng('d'));
     expect(checkInvariants(w)).toEqual([]);
     expect(w.hero!.deck).not.toContain(h);
+  });
+});
+
+/* ------------------------------------------------------------------ duels */
+
+/** A Fate card whose section `shape` (0 triangle, 1 circle) has this kind (and number). */
+const card = (shape: number, kind: number, num = -1, not: number[] = []) =>
+  p.fate.findIndex((c, i) => c.kind[shape] === kind && (num < 0 || c.num[shape] === num) && !not.includes(i));
+/** Puts `seq` on top of the Fate deck, drawn in this order. */
+function stack(st: RwState, seq: number[]): void {
+  st.decks.fate = [...st.decks.fate.filter((c) => !seq.includes(c)), ...seq.slice().reverse()];
+  st.decks.fateDiscard = st.decks.fateDiscard.filter((c) => !seq.includes(c));
+}
+const blanks = (n: number, not: number[]) => {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(card(1, BLANK, -1, [...not, ...out]));
+  return out;
+};
+
+describe('duels', () => {
+  function duel(): RwState {
+    return atQuest(
+      [
+        [0, 'laurel', '1A'],
+        [0, 'silhouette', '1C'],
+        [1, 'verikas', '1A'],
+        [1, 'krutzbek', '1C'],
+      ],
+      [],
+    );
+  }
+  const duels = (st: RwState) =>
+    (g.legalActions(st, 0) as RwAction[])
+      .filter((a) => a.type === 'duel')
+      .map(
+        (a) => `${p.heroes[(a as { h: number }).h]!.id}>${p.heroes[(a as { target: number }).target]!.id}`,
+      );
+
+  it('RW-DUEL-01, RW-DUEL-02, RW-DUEL-10, RW-DP-19: after its Move a standing hero may challenge an enemy hero of its area, a routed one too; a routed hero challenges nobody', () => {
+    const st = duel();
+    st.hero!.rt[hero('krutzbek')] = 1;
+    expect(duels(st)).toEqual(['laurel>verikas', 'silhouette>krutzbek']);
+    rejects(st, 0, { type: 'duel', h: hero('laurel'), target: hero('krutzbek') }, 'RW-DUEL-01', 'duelHere');
+    st.hero!.rt[hero('silhouette')] = 1;
+    rejects(
+      st,
+      0,
+      { type: 'duel', h: hero('silhouette'), target: hero('krutzbek') },
+      'RW-DUEL-10',
+      'duelRouted',
+    );
+  });
+
+  it('RW-DUEL-04, RW-DUEL-05, RW-DUEL-06, RW-DUEL-07, RW-DUEL-13, RW-QUEST-09: four rounds, challenger first, the circle sections; a special deals 1 damage, damage icons their number, all at once; damage stays; the hero has acted', () => {
+    const st = duel();
+    const s = card(1, SPECIAL),
+      d = card(1, DAMAGE, 1);
+    const seq = [s, d, ...blanks(6, [s, d])];
+    stack(st, seq);
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') }, log);
+    expect(log.filter((e) => e.key === 'rw.ev.duelRound').length).toBe(4);
+    expect(st.hero!.dmg[hero('laurel')]).toBe(1);
+    expect(st.hero!.dmg[hero('verikas')]).toBe(1);
+    for (const c of seq) expect(st.decks.fateDiscard).toContain(c);
+    // The duel was the hero's action: no quest, no second duel (RW-DUEL-13, RW-QUEST-09).
+    expect(duels(st)).toEqual(['silhouette>krutzbek']);
+    rejects(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') }, 'RW-DUEL-01', 'duelMove');
+  });
+
+  it('RW-DUEL-11: a rout icon prevents that much damage to its own hero that round (and routs nobody)', () => {
+    const st = duel();
+    const r = card(1, ROUT, 1),
+      d = card(1, DAMAGE, 1);
+    stack(st, [r, d, ...blanks(6, [r, d])]);
+    act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') });
+    expect(st.hero!.dmg[hero('laurel')]).toBe(0);
+    expect(st.hero!.rt[hero('laurel')]).toBe(0);
+    expect(st.hero!.rt[hero('verikas')]).toBe(0);
+  });
+
+  it('RW-DUEL-08, RW-HDEF-02, RW-DUEL-06: the defeated hero hands its Reward cards to the surviving winner, face up or down as they were; the duel ends that round', () => {
+    const st = duel();
+    const hs = st.hero!;
+    hs.dmg[hero('verikas')] = p.heroes[hero('verikas')]!.health - 1;
+    const c1 = hs.rdeck.pop()!,
+      c2 = hs.rdeck.pop()!;
+    hs.rw[hero('verikas')] = [c1, c2];
+    hs.up.push(c2);
+    const s = card(1, SPECIAL);
+    const b = blanks(7, [s]);
+    stack(st, [s, ...b]);
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') }, log);
+    expect(log.filter((e) => e.key === 'rw.ev.duelRound').length).toBe(1);
+    expect(hs.ctl[hero('verikas')]).toBe(-2);
+    expect(hs.rw[hero('laurel')]).toEqual([c1, c2]);
+    expect(hs.up).toEqual([c2]);
+    expect(hs.mk).toEqual([]);
+    expect(g.view(st, 1).hero!.rw[hero('laurel')]).toEqual([-1, c2]);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-DUEL-09, RW-HDEF-03: both heroes fall in the same round: each leaves its Reward cards under a marker', () => {
+    const st = duel();
+    const hs = st.hero!;
+    for (const id of ['laurel', 'verikas']) {
+      hs.dmg[hero(id)] = p.heroes[hero(id)]!.health - 1;
+      hs.rw[hero(id)] = [hs.rdeck.pop()!];
+    }
+    const s = card(1, SPECIAL),
+      d = card(1, DAMAGE, 1);
+    stack(st, [s, d, ...blanks(6, [s, d])]);
+    act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') });
+    expect(hs.ctl[hero('laurel')]).toBe(-2);
+    expect(hs.ctl[hero('verikas')]).toBe(-2);
+    expect(hs.mk.length).toBe(2);
+    expect(hs.mk.every((m) => m[0] === area('1A'))).toBe(true);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-DUEL-03, RW-DUEL-12, RW-HERO-06: Mad Carthos deals 1 damage at the start of a duel; a hero it defeats falls before round 1', () => {
+    const st = atQuest(
+      [
+        [0, 'laurel', '1A'],
+        [1, 'carthos', '1A'],
+      ],
+      [],
+    );
+    st.hero!.dmg[hero('laurel')] = p.heroes[hero('laurel')]!.health - 1;
+    const fate = st.decks.fate.length;
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('carthos') }, log);
+    expect(keys(log)).toContain('rw.ev.duelStartDamage');
+    expect(keys(log)).not.toContain('rw.ev.duelRound');
+    expect(st.decks.fate.length).toBe(fate);
+    expect(st.hero!.ctl[hero('laurel')]).toBe(-2);
+  });
+});
+
+describe('duel quests', () => {
+  it('RW-QUEST-20, RW-QUEST-21, RW-QUEST-22, RW-QUEST-23, RW-QUEST-26: a duel against a neutral unit of the quest alone (none on the board), reading its own shape: defeating it completes the quest', () => {
+    // Beastmen Warcamp (7A): a Beastman (triangle, health 1).
+    const st = atQuest([[0, 'valadir', '7A']], ['Q16']);
+    const s = card(1, SPECIAL);
+    const t = p.fate.findIndex((c, i) => i !== s && c.kind[0] === BLANK);
+    stack(st, [s, t, ...blanks(6, [s, t])]);
+    const units = st.us.reduce((a, b) => a + b, 0);
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q16') }, log);
+    expect(keys(log)).toEqual(expect.arrayContaining(['rw.ev.questDuel', 'rw.ev.questDone']));
+    expect(st.hero!.rw[hero('valadir')]!.length).toBe(1);
+    expect(st.us.reduce((a, b) => a + b, 0)).toBe(units); // never on the board
+  });
+
+  it('RW-QUEST-24, RW-QUEST-25: the unit’s damage icons wound the hero and its rout icons shield it; surviving four rounds, the quest fails and the card is kept', () => {
+    // The Hound Master (4C): a Hell Hound (rectangle, health 2).
+    const st = atQuest([[0, 'valadir', '4C']], ['Q14']);
+    const hs = st.hero!;
+    // Round 1: the hero's special (1 damage) against the Hound's rout 1; the Hound's damage 1 wounds the hero.
+    const s = card(1, SPECIAL);
+    const rd = p.fate.findIndex((c, i) => i !== s && c.kind[2] === ROUT && c.num[2]! >= 1);
+    const b = blanks(6, [s, rd]).filter((c) => p.fate[c]!.kind[2] === BLANK);
+    const rest = p.fate
+      .map((_, i) => i)
+      .filter((i) => ![s, rd].includes(i) && p.fate[i]!.kind[1] === BLANK && p.fate[i]!.kind[2] === BLANK);
+    stack(st, [s, rd, ...rest.slice(0, 6)]);
+    void b;
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q14') });
+    expect(st.p[0]!.quests).toContain(quest('Q14'));
+    expect(hs.rw[hero('valadir')]).toEqual([]);
+  });
+
+  it('RW-QUEST-25: if the hero falls, the quest is not completed', () => {
+    const st = atQuest([[0, 'silhouette', '4C']], ['Q14']);
+    st.hero!.dmg[hero('silhouette')] = 2; // health 3
+    const dmg = p.fate.findIndex((c) => c.kind[2] === DAMAGE && c.kind[1] === BLANK);
+    const s = card(1, BLANK, -1, [dmg]);
+    stack(st, [s, dmg]);
+    act(st, 0, { type: 'quest', h: hero('silhouette'), card: quest('Q14') });
+    expect(st.hero!.ctl[hero('silhouette')]).toBe(-2);
+    expect(st.decks.questDiscard).not.toContain(quest('Q14'));
+  });
+});
+
+describe("defeated heroes' stacks", () => {
+  it('RW-HDEF-04, RW-HDEF-05, RW-QPH-09: during his turn a hero of his by a defeated hero’s marker may take its stack (face up or down as it lay); in the Quest Phase, nobody’s turn, it may not', () => {
+    const st = scenarioGame(['latari', 'uthuk'], 'loot', { heroes: 'on' });
+    const hs = st.hero!;
+    const h = hs.ctl.findIndex((c) => c === 0);
+    const a = hs.at[h]!;
+    const c1 = hs.rdeck.pop()!,
+      c2 = hs.rdeck.pop()!;
+    hs.mk.push([a, c1, c2]);
+    hs.up.push(c2);
+    chooseAll(st, [4, 8]);
+    for (let i = 0; i < 200 && top(st).k !== 'loot'; i++) {
+      const pr = g.prompts(st).find((x) => !x.optional)!;
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(top(st)).toMatchObject({ k: 'loot', seat: 0 });
+    expect(g.legalActions(st, 0)).toEqual([{ type: 'loot', h, m: 0 }, { type: 'done' }]);
+    rejects(st, 0, { type: 'loot', h, m: 3 }, 'RW-HDEF-04', 'lootHere');
+    act(st, 0, { type: 'loot', h, m: 0 });
+    expect(hs.mk).toEqual([]);
+    expect(hs.rw[h]).toEqual([c1, c2]);
+    expect(hs.up).toEqual([c2]);
+    expect(checkInvariants(st)).toEqual([]);
+    // The Quest Phase: a new stack by the hero is not offered.
+    hs.mk.push([a, hs.rdeck.pop()!]);
+    for (let i = 0; i < 400 && top(st).k !== 'qph'; i++) {
+      const pr = g.prompts(st).find((x) => !x.optional)!;
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(top(st).k).toBe('qph');
+    expect((g.legalActions(st, 0) as RwAction[]).some((x) => x.type === 'loot')).toBe(false);
   });
 });
