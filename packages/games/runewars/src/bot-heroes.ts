@@ -19,6 +19,7 @@ export const HERO_FRAMES: ReadonlySet<string> = new Set([
   'qtest',
   'qpeek',
   'loot',
+  'ruse',
 ]);
 
 /** A hero's worth: attributes with training, health left, reach. */
@@ -171,6 +172,13 @@ export function heroChoice(
         if (a.type === 'raise') return p.heroes[top.h]!.att[a.a]!;
         if (a.type === 'buy') return a.buy ? 0 : 1;
         return 0;
+      });
+    case 'ruse':
+      // Use what helps now (a rune first), never trade.
+      return pick((a) => {
+        if (a.type !== 'useReward') return a.type === 'done' ? 0.5 : 0;
+        const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
+        return e === 'rune' || e === 'crown' ? 5 : e === 'gold' ? 3 : e === 'heal' ? 2 : 1;
       });
     case 'qtest': {
       // The best destiny: gold, then silver.

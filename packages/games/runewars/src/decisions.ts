@@ -28,6 +28,7 @@ import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
 import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
+import { runRuse, ruseDecision } from './rewards.js';
 import { exploreDecision, razeDecision } from './explore.js';
 import { lootDecision, qpeekDecision, qtestDecision, runLoot, runQpeek } from './quests.js';
 import {
@@ -105,6 +106,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   qtest: { decide: qtestDecision },
   qpeek: { run: runQpeek, decide: qpeekDecision },
   loot: { run: runLoot, decide: lootDecision },
+  ruse: { run: runRuse, decide: ruseDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

@@ -295,6 +295,10 @@ export function describeAction(
       return tr(l, 'rw.act.support', P({ hero: a.h, u: a.u }));
     case 'quest':
       return tr(l, 'rw.act.quest', P({ hero: a.h, qcard: a.card }));
+    case 'useReward':
+      return tr(l, 'rw.act.useReward', P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1 }));
+    case 'give':
+      return tr(l, 'rw.act.give', P({ reward: p.rewardDeck[a.c] ?? -1, target: a.to }));
     case 'loot':
       return tr(l, 'rw.act.loot', P({ hero: a.h }));
     case 'duel':

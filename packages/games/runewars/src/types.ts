@@ -186,7 +186,9 @@ export type Frame =
   /** A quest's look at rune tokens (RW-DP-21): `left` areas still to choose, on tile `tile` (-1 any). */
   | { k: 'qpeek'; seat: Seat; left: number; tile: number }
   /** His turn: his heroes may take the Reward cards of defeated heroes' stacks in their areas (RW-HDEF-04/05). */
-  | { k: 'loot'; seat: Seat };
+  | { k: 'loot'; seat: Seat }
+  /** His turn: Reward cards used or traded between his heroes of one area (rewards.ts, RW-REWARD-02/06). */
+  | { k: 'ruse'; seat: Seat };
 
 /**
  * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
@@ -419,6 +421,9 @@ export type RwAction =
   | { type: 'duel'; h: number; target: number }
   /** A hero takes defeated-hero stack `m` (index in `hero.mk`) in its area (RW-HDEF-04). */
   | { type: 'loot'; h: number; m: number }
+  /** Reward card instance `c` of hero `h` used (RW-REWARD-02), or given to his hero `to` in the same area (RW-REWARD-06). */
+  | { type: 'useReward'; h: number; c: number }
+  | { type: 'give'; c: number; to: number }
   | { type: 'peek'; area: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */

@@ -39,6 +39,7 @@ import { windowLive } from './windows.js';
 import { askObjective, startSeasonCard } from './cards.js';
 import { askRaze } from './explore.js';
 import { askLoot } from './quests.js';
+import { askRewards } from './rewards.js';
 import { heroesOn, questPhase, rallyHeroesApply, startingHeroes } from './heroes.js';
 import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
@@ -337,6 +338,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
       if (windowLive(st, 'postOrder'))
         st.stack.push({ k: 'window', seats: [f.seat], at: 'postOrder', done: [] });
       askRaze(st, f.seat); // RW-EXPL-10/11: after his Order, before his end-of-turn checks
+      askRewards(st, f.seat); // rewards.ts: Reward cards used or traded in his turn
       askLoot(st, f.seat); // RW-HDEF-04/05: his heroes by a defeated hero's marker
       return false;
     case 4:

@@ -509,3 +509,67 @@ describe("defeated heroes' stacks", () => {
     expect((g.legalActions(st, 0) as RwAction[]).some((x) => x.type === 'loot')).toBe(false);
   });
 });
+
+describe('Reward cards in his turn', () => {
+  const copy = (effect: string, n = 0) =>
+    p.rewardDeck.map((k, i) => (p.rewards[k]!.effect === effect ? i : -1)).filter((i) => i >= 0)[n]!;
+  function turn(give: (st: RwState, h: number, h2: number) => void): { st: RwState; h: number; h2: number } {
+    const st = scenarioGame(['latari', 'uthuk'], 'rewards', { heroes: 'on' });
+    const hs = st.hero!;
+    const h = hs.ctl.findIndex((c) => c === 0);
+    const h2 = hs.deck.pop()!;
+    hs.ctl[h2] = 0;
+    hs.at[h2] = hs.at[h];
+    give(st, h, h2);
+    chooseAll(st, [4, 8]);
+    for (let i = 0; i < 200 && top(st).k !== 'ruse'; i++) {
+      const pr = g.prompts(st).find((x) => !x.optional)!;
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(top(st)).toMatchObject({ k: 'ruse', seat: 0 });
+    return { st, h, h2 };
+  }
+  const take = (st: RwState, h: number, c: number) => {
+    st.hero!.rdeck = st.hero!.rdeck.filter((x) => x !== c);
+    st.hero!.rw[h]!.push(c);
+  };
+
+  it('RW-REWARD-02, RW-REWARD-08, RW-QPH-09: in his turn a Reward card is used, turned face up and (these) discarded: Sack of Gold gives 4 influence; the Quest Phase, nobody’s turn, offers no use', () => {
+    const gold = copy('gold');
+    const { st, h } = turn((s, x) => take(s, x, gold));
+    const inf = st.p[0]!.inf;
+    rejects(st, 0, { type: 'useReward', h, c: copy('rune') }, 'RW-REWARD-02', 'rewardUse');
+    act(st, 0, { type: 'useReward', h, c: gold });
+    expect(st.p[0]!.inf).toBe(inf + 4);
+    expect(st.hero!.rw[h]).toEqual([]);
+    expect(st.hero!.rdisc).toContain(gold);
+    expect(st.hero!.up).toContain(gold);
+    expect(g.view(st, 1).hero!.rdisc).toContain(gold); // public once used
+    expect(checkInvariants(st)).toEqual([]);
+    // The Quest Phase: a Timmorran Shard under the hero is not offered.
+    take(st, h, copy('rune'));
+    for (let i = 0; i < 400 && top(st).k !== 'qph'; i++) {
+      const pr = g.prompts(st).find((x) => !x.optional)!;
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(top(st)).toMatchObject({ k: 'qph', seat: 0 });
+    expect((g.legalActions(st, 0) as RwAction[]).some((x) => x.type === 'useReward')).toBe(false);
+  });
+
+  it('RW-REWARD-06: Reward cards pass freely between his heroes in the same area, face down still', () => {
+    const potion = copy('heal');
+    const { st, h, h2 } = turn((s, x) => take(s, x, potion));
+    act(st, 0, { type: 'give', c: potion, to: h2 });
+    expect(st.hero!.rw[h2]).toEqual([potion]);
+    expect(st.hero!.rw[h]).toEqual([]);
+    expect(st.hero!.up).not.toContain(potion);
+    expect(g.view(st, 1).hero!.rw[h2]).toEqual([-1]);
+  });
+
+  it('a Timmorran Shard turned in receives a dragon rune (data.md §11)', () => {
+    const shard = copy('rune');
+    const { st, h } = turn((s, x) => take(s, x, shard));
+    act(st, 0, { type: 'useReward', h, c: shard });
+    expect(top(st).k).toBe('receive');
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * Reward cards used in their controller's turn (07-heroes-quests-duels.md §6; data.md §11), with the option
+ * `heroes: 'on'`: after his Order, in his turn (never in the Quest Phase, nobody's turn: RW-QPH-09), a player
+ * may use the Reward cards whose effect is "during your turn, discard" — Sack of Gold (+4 influence), Healing
+ * Potion (all damage removed), Timmorran Shard (receive a dragon rune), Crown of the Elder Kings (in a controlled
+ * area with his stronghold: a dragon rune and 1 influence), Horn of Rallying (his routed units of the area stand
+ * up) — face up and then discarded (RW-REWARD-02/08), and move Reward cards between his heroes of one area
+ * (RW-REWARD-06). Duel, support, passive and Quest Phase rewards wait for their use.
+ */
+import type { ApplyResult, Decision, Seat } from '@tabula/engine';
+import { emit, OK } from '@tabula/engine';
+import { ctrl, fail, only, pk } from './common.js';
+import { receiveRune } from './cards.js';
+import { heroesOf, heroesOn } from './heroes.js';
+import type { Frame, RwAction, RwState } from './types.js';
+
+type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
+
+/** The hooks usable in a turn. */
+const TURN = new Set(['gold', 'heal', 'rune', 'crown', 'horn']);
+
+function usable(st: RwState, seat: Seat, h: number, c: number): boolean {
+  const p = pk(st);
+  const hs = st.hero!;
+  const e = p.rewards[p.rewardDeck[c]!]!.effect;
+  if (!TURN.has(e)) return false;
+  const a = hs.at[h]!;
+  if (e === 'heal') return hs.dmg[h]! > 0;
+  if (e === 'crown') return ctrl(st, a) === seat && st.sh[a] === seat;
+  if (e === 'horn') {
+    for (let u = 0; u < p.U; u++) if (st.ur[a * p.U + u] && st.own[a] === seat) return true;
+    return false;
+  }
+  return true;
+}
+
+function offers(st: RwState, seat: Seat, out: RwAction[] | null): number {
+  const hs = st.hero;
+  if (!hs) return 0;
+  let n = 0;
+  const mine = heroesOf(st, seat);
+  for (const h of mine)
+    for (const c of hs.rw[h]!) {
+      if (usable(st, seat, h, c)) {
+        n++;
+        out?.push({ type: 'useReward', h, c });
+      }
+      for (const t of mine)
+        if (t !== h && hs.at[t] === hs.at[h]) {
+          n++;
+          out?.push({ type: 'give', c, to: t });
+        }
+    }
+  return n;
+}
+
+/** After his Order (his turn): Reward cards to use or trade, if any. */
+export function askRewards(st: RwState, seat: Seat): void {
+  if (heroesOn(st) && offers(st, seat, null) > 0) st.stack.push({ k: 'ruse', seat });
+}
+
+export function runRuse(st: RwState, f: F<'ruse'>): boolean {
+  if (st.p[f.seat]!.out || offers(st, f.seat, null) === 0) {
+    st.stack.pop();
+    return false;
+  }
+  return true;
+}
+
+export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
+  prompt: 'rw.rewards',
+  rule: 'RW-REWARD-02',
+  who: (_st, f) => only(f.seat),
+  asks: (_st, f, seat) => seat === f.seat,
+  offers(st, _f, seat, out) {
+    offers(st, seat, out);
+    out.push({ type: 'done' });
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (a.type === 'done') {
+      st.stack.pop();
+      return OK;
+    }
+    const ok: RwAction[] = [];
+    offers(st, seat, ok);
+    const hs = st.hero!;
+    if (a.type === 'give') {
+      if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
+        return fail('giveHere', 'Reward cards pass between your heroes in the same area.', 'RW-REWARD-06');
+      const from = hs.rw.findIndex((x) => x.includes(a.c));
+      hs.rw[from]!.splice(hs.rw[from]!.indexOf(a.c), 1);
+      hs.rw[a.to]!.push(a.c);
+      emit(log, 'rw.ev.rewardGiven', { seat, hero: from, target: a.to }, ['RW-REWARD-06']);
+      return OK;
+    }
+    if (a.type !== 'useReward' || !ok.some((x) => x.type === 'useReward' && x.h === a.h && x.c === a.c))
+      return fail('rewardUse', 'Use a Reward card of your hero that can be used now.', 'RW-REWARD-02');
+    const p = pk(st);
+    const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
+    // RW-REWARD-02/08: face up when used; these are discarded after use (to the discard pile, face up).
+    hs.rw[a.h]!.splice(hs.rw[a.h]!.indexOf(a.c), 1);
+    hs.rdisc.push(a.c);
+    if (!hs.up.includes(a.c)) hs.up.push(a.c);
+    emit(log, 'rw.ev.rewardUsed', { seat, hero: a.h, reward: p.rewardDeck[a.c] }, [
+      'RW-REWARD-02',
+      'RW-REWARD-08',
+    ]);
+    const at = hs.at[a.h]!;
+    switch (e) {
+      case 'gold':
+        st.p[seat]!.inf += 4;
+        break;
+      case 'heal':
+        hs.dmg[a.h] = 0;
+        break;
+      case 'crown':
+        st.p[seat]!.inf += 1;
+        receiveRune(st, seat);
+        break;
+      case 'rune':
+        receiveRune(st, seat);
+        break;
+      case 'horn':
+        for (let u = 0; u < p.U; u++) {
+          const i = at * p.U + u;
+          st.us[i]! += st.ur[i]!;
+          st.ur[i] = 0;
+        }
+        break;
+    }
+    void f;
+    return OK;
+  },
+  // RW-DP-89: nothing used, nothing traded.
+  byDefault: () => ({ type: 'done' }),
+};
