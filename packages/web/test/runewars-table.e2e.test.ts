@@ -238,6 +238,17 @@ describe('RuneWars at its table', () => {
         await settle(c.page);
         await c.page.screenshot({ path: `${ensureShotsDir()}runewars-end-${tag}.png` });
         expect(await c.page.getByTestId('rw-decision').innerText()).toMatch(/over|окончена/);
+        // The replay draws the same table, step by step, with no choices.
+        await c.page.goto(`${server.url}/#/replay/${m.id}?step=0&seat=0`);
+        await c.page.getByTestId('replay').waitFor();
+        const total = Number(await c.page.getByTestId('replay').getAttribute('data-total'));
+        for (const step of [1, Math.floor(total / 2), total]) {
+          await c.page.goto(`${server.url}/#/replay/${m.id}?step=${step}&seat=0`);
+          await expect.poll(() => c.page.getByTestId('replay').getAttribute('data-step')).toBe(String(step));
+          await c.page.getByTestId('rw-svg').waitFor();
+          expect(await ringed(c.page)).toEqual([]);
+          expect(await c.page.getByTestId('rw-board').innerText()).not.toMatch(ID_LIKE);
+        }
       } finally {
         driver.close();
       }
