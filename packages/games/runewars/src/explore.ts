@@ -176,8 +176,8 @@ export const moveMustEnd = (st: RwState, f: Qph): boolean => exploreOn(st) && f.
  * flipped and resolved before any duel or quest; then Temple and Hall of Kellos (RW-EXPL-28).
  */
 export function endMove(st: RwState, f: Qph, h: number, log: EventSink): void {
+  // The hero stays the one that just moved (`f.h`, no steps left): a duel or quest may follow (RW-QPH-03).
   f.left = 0;
-  f.h = -1;
   if (f.pp) f.pp = 0;
   if (!exploreOn(st)) return;
   const ex = st.ex!;

@@ -411,7 +411,8 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
     const hs = st.hero!;
     const p = pk(st);
     if (a.type === 'stop') {
-      if (f.h < 0 || a.h !== f.h) return fail('notMoving', 'That hero is not moving.', 'RW-EXPL-06');
+      if (f.h < 0 || a.h !== f.h || f.left <= 0)
+        return fail('notMoving', 'That hero is not moving.', 'RW-EXPL-06');
       endMove(st, f, f.h, log);
       return OK;
     }

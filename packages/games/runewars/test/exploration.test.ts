@@ -200,6 +200,7 @@ describe('exploring', () => {
     act(st, 0, { type: 'stop', h });
     expect(st.ex!.up[x]).toBe(1);
     expect(top(st)).toMatchObject({ k: 'qph', seat: 0 });
+    rejects(st, 0, { type: 'stop', h }, 'RW-EXPL-06', 'notMoving'); // the move is over
     expect(legal(st, 0)).toContainEqual({ type: 'done' });
     // The other hero trains where it stands, over a face-down token: nothing is flipped.
     const other = st.hero!.ctl.findIndex((c, i) => c === 0 && i !== h);
@@ -306,7 +307,7 @@ describe('locations', () => {
     const log: GameEvent[] = [];
     expect(g.apply(st, 0, { type: 'step', h, to: x }, log).ok).toBe(true);
     expect(keys(log)).toContain('rw.ev.dungeon');
-    expect(top(st)).toMatchObject({ k: 'qph', seat: 0, h: -1 });
+    expect(top(st)).toMatchObject({ k: 'qph', seat: 0, h, left: 0 });
     expect(legal(st, 0).some((a) => a.type === 'step' && a.h === h)).toBe(false);
     rejects(st, 0, { type: 'step', h, to: y }, 'RW-QPH-13', 'acted');
     expect(st.hero!.at[h]).toBe(x);

@@ -65,6 +65,8 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
       const faces = rng.shuffle(hidden.map((a) => ex.t[a]!));
       hidden.forEach((a, i) => (ex.t[a] = faces[i]!));
     }
+    // What another seat's Scroll of Sight showed him is his alone (RW-EXPL-32/34).
+    for (const s of others) ex.kn[s] = [];
   }
   // Heroes: the Hero deck's order, and the Hero cards another seat drew and has not kept (RW-INFO-10).
   if (st.hero) {
