@@ -64,6 +64,7 @@ import {
   supportExtra,
   supportPending,
 } from './hero-battle.js';
+import { canPlay } from './tactics.js';
 import type { BattleFrame, RwAction, RwState, WindowAt } from './types.js';
 
 type BF = BattleFrame;
@@ -146,7 +147,11 @@ export function startBattle(
 function window(st: RwState, f: BF, at: WindowAt): boolean {
   if (!windowLive(st, at)) return false;
   // RW-BATTLE-70: only a player with units in the battle; the controller of unallied neutrals plays none.
-  const seats = (f.def >= 0 ? [f.seat, f.def] : [f.seat]).filter((s) => !st.p[s]!.out);
+  // A battle a side has left by resigning is put away without windows (docs/games/runewars.md, R4/R5).
+  const all = f.def >= 0 ? [f.seat, f.def] : [f.seat];
+  if (all.some((s) => st.p[s]!.out)) return false;
+  // Only a player holding a card he may play this season (a count everyone sees, RW-TACT-03) is asked.
+  const seats = all.filter((s) => canPlay(st, s));
   if (!seats.length) return false;
   st.stack.push({ k: 'window', seats, at, done: [] });
   return true;
@@ -220,6 +225,19 @@ export function cardShown(p: Pack, f: BF, side: number, j: number, viewer: Seat)
 export function runBattle(st: RwState, f: BF, log: EventSink): boolean {
   for (;;) {
     if (st.stack[st.stack.length - 1] !== f) return false; // a frame was pushed on top: let it run
+    if (
+      f.q.length &&
+      f.step !== S_SPECIALS &&
+      f.step !== S_ROUTS &&
+      f.step !== S_DAMAGE &&
+      f.step !== S_FORT
+    ) {
+      // Tasks a Tactics card left in a window (damage, a rout): assigned before the battle goes on.
+      const r: TaskStep = taskStep(st, f, log);
+      if (r === 'wait') return true;
+      if (r === 'pushed') return false;
+      continue;
+    }
     switch (f.step) {
       case S_START:
         // RW-BATTLE-13: supporting heroes (hero-battle.ts); RW-BATTLE-14: start-of-battle window.
@@ -454,6 +472,7 @@ export const drawDecision: Decision<RwState, BF, RwAction> = {
 
 /** The decision a battle frame waits for now (the kit's `decideBy`). */
 export function battleDecision(st: RwState, f: BF): Decision<RwState, BF, RwAction> | null {
+  if (f.q.length) return taskDecisionOf(f);
   switch (f.step) {
     case S_START:
       return f.hsd !== undefined && f.hsd < 2 ? supportDecision : null;

@@ -6,9 +6,45 @@
  */
 import type { Rng, Seat } from '@tabula/engine';
 import type { Pack } from './pack.js';
-import type { Frame, RwAction, RwView } from './types.js';
+import type { BattleFrame, Frame, RwAction, RwView } from './types.js';
 
-export const CARD_FRAMES = new Set<Frame['k']>(['bid', 'receive', 'objective']);
+export const CARD_FRAMES = new Set<Frame['k']>(['bid', 'receive', 'objective', 'window', 'tactic']);
+
+/**
+ * How much the bot wants to play a Tactics card now (0 = pass): movement cards before a Mobilize or Conquer,
+ * the cards that help a battle it fights, Tactical Retreat only when clearly beaten.
+ */
+function tacticWorth(p: Pack, v: RwView, seat: Seat, at: string, id: string): number {
+  const cur = v.players[seat]!.cur;
+  let b: BattleFrame | null = null;
+  for (let i = v.stack.length - 1; i >= 0 && !b; i--) {
+    const f = v.stack[i]!;
+    if (f.k === 'battle') b = f;
+  }
+  switch (id) {
+    case 'mountainPass':
+    case 'iceBridge':
+    case 'forcedMarch':
+      return at === 'preOrder' && (cur === 2 || cur === 3) ? 2 : 0;
+    case 'tacticalRetreat': {
+      if (!b) return 0;
+      let a = 0,
+        d = 0;
+      for (let i = 0; i < b.fu.length; i++)
+        if (b.fu[i]! >= 0) {
+          if (b.fs[i] === 0) a += p.units[b.fu[i]!]!.health;
+          else d += p.units[b.fu[i]!]!.health;
+        }
+      return a >= 2 * d + 3 ? 2 : 0;
+    }
+    case 'espionage':
+    case 'horrificRumors':
+    case 'spreadDissent':
+      return at === 'postOrder' ? 1 : 0;
+    default:
+      return 2;
+  }
+}
 
 function ctrlOf(v: RwView, a: number): Seat {
   if (v.own[a]! >= 0) return v.own[a]!;
@@ -62,6 +98,19 @@ export function cardChoice(
     }
     case 'objective':
       return pick((a) => (a.type === 'objective' && a.claim ? 1 : 0));
+    case 'window':
+      return pick((a) => (a.type === 'play' ? tacticWorth(p, v, seat, top.at, p.tactics[a.card]!.id) : 0.5));
+    case 'tactic': {
+      const e = p.tactics[top.c]!.effects[top.i]!;
+      return pick((a) => {
+        if (a.type !== 'pick') return e.do === 'look' ? 0.5 : 0;
+        if (e.do === 'dial') return -v.players[seat]!.dial[a.n]!; // the lowest dial
+        if (e.do === 'activateEnemy' && top.picks.length === 0) return v.own.filter((o) => o === a.n).length;
+        if (e.do === 'activateEnemy') return v.own[a.n] === -1 ? 1 : 0;
+        if (e.do === 'look') return v.rk[a.n] === -2 ? 1 : 0;
+        return 0;
+      });
+    }
     default:
       return legal[0]!;
   }

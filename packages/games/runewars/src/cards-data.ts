@@ -39,7 +39,8 @@ export type CardEffect =
   /** Each player destroys `count` unit(s) in every area where he has at least `atLeast` units. */
   | { do: 'plague'; atLeast: number; count: number };
 
-const SHAPE_NAMES = ['circle', 'triangle', 'rectangle', 'hexagon'];
+/** Shapes in the pack's order (pack.ts SHAPES). */
+const SHAPE_NAMES = ['triangle', 'circle', 'rectangle', 'hexagon'];
 
 function num(x: unknown, where: string, bad: Bad, min: number, max: number): number {
   if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)
@@ -127,4 +128,170 @@ export function objectiveWhen(x: unknown, w: string, bad: Bad): ObjectiveWhen {
     atMost: o.atMost === undefined ? 99 : num(o.atMost, `${w}.atMost`, bad, 0, 99),
     units,
   };
+}
+
+/* ------------------------------------------------------------------ Tactics cards (RW-TACT-*, RW-IMPL-23/54) */
+
+/**
+ * The windows each timing tag of RW-IMPL-54 answers (RW-BATTLE-71, RW-YEAR-29): "your turn" the turn's
+ * two, a battle's start, a tally, a battle won; `diplomacy` and `test` cards are played in the diplomacy
+ * step itself (diplomacy.ts), `questPhase` and `duel` ones with heroes. A card may name its own windows
+ * (`windows`) where its printed timing is wider ("during a battle", "during a battle or your turn").
+ */
+export const TIMING: Record<string, string[]> = {
+  yourTurn: ['preOrder', 'postOrder'],
+  battleStart: ['battleStart'],
+  battle: ['afterDraw'],
+  tally: ['beforeTally'],
+  battleWon: ['afterBattle'],
+  diplomacy: [],
+  test: [],
+  questPhase: [],
+  duel: ['duelStart'],
+};
+export const WINDOWS = [
+  'preOrder',
+  'postOrder',
+  'battleStart',
+  'beforeDraw',
+  'afterDraw',
+  'afterSpecials',
+  'afterRouts',
+  'afterDamage',
+  'beforeTally',
+  'afterTally',
+  'afterBattle',
+  'duelStart',
+] as const;
+
+/**
+ * A Tactics card's effects, in order: `ignoreBorder` (his figures cross mountain or water borders this
+ * turn, RW-MOVE-14), `reach` (Mobilize/Conquer paths this turn, RW-MOVE-21), `activateEnemy` (an opponent's
+ * activation token in an area that opponent does not control, RW-TACT-09), `damage`/`rout` (to the opposing
+ * side of his battle, assigned by the normal rules), `prevent` (damage about to be assigned to his side),
+ * `stand` (routed units of his stand up: in his battle, or on the board in his turn), `strength` (his side's
+ * at the tally), `strongholdStrength` (the defending stronghold's, never below 0), `fate` (extra Fate cards
+ * in his diplomacy), `dissent` (the neutral units of an area next to his retreat, routed), `look` (rune
+ * tokens of up to `n` areas), `units` (units of his faction of `shape` at one of his strongholds), `dial`
+ * (one resource dial up), `influence`; `hook` names the one effect that needs code of its own
+ * (`tacticalRetreat`, RW-BATTLE-59).
+ */
+export const TAC_DO = [
+  'ignoreBorder',
+  'reach',
+  'activateEnemy',
+  'damage',
+  'rout',
+  'prevent',
+  'stand',
+  'strength',
+  'strongholdStrength',
+  'fate',
+  'dissent',
+  'look',
+  'units',
+  'dial',
+  'influence',
+  'hook',
+] as const;
+export const TAC_HOOKS = ['tacticalRetreat'] as const;
+/** Conditions a card's play needs besides its window: the side's role, and what must be there to act on. */
+export const TAC_IF = ['routed', 'damaged', 'drew', 'stronghold', 'won'] as const;
+
+export type TacticsEffect =
+  | { do: 'ignoreBorder'; border: number }
+  | { do: 'reach'; reach: number; fast: number }
+  | { do: 'units'; shape: number; n: number }
+  | { do: 'hook'; hook: (typeof TAC_HOOKS)[number] }
+  | {
+      do: 'activateEnemy' | 'damage' | 'rout' | 'prevent' | 'stand' | 'strength' | 'strongholdStrength';
+      n: number;
+    }
+  | { do: 'fate' | 'dissent' | 'look' | 'dial' | 'influence'; n: number };
+
+export interface TacticsPlay {
+  /** Windows it answers (empty: played in its own step, or waiting for heroes). */
+  windows: string[];
+  /** 0 either side, 1 attacker only, 2 defender only. */
+  as: number;
+  /** Bits of TAC_IF. */
+  cond: number;
+  effects: TacticsEffect[];
+  /** Set when the card waits for a later part (heroes): not playable yet. */
+  waits: string;
+}
+
+/** A Tactics card's timing, conditions and effects, validated (pack.ts). */
+export function tacticsPlay(o: Record<string, unknown>, w: string, timing: string, bad: Bad): TacticsPlay {
+  if (!(timing in TIMING)) bad(`${w}.timing`, `must be one of ${Object.keys(TIMING).join(', ')}`);
+  let windows = TIMING[timing]!;
+  if (o.windows !== undefined) {
+    if (!Array.isArray(o.windows)) bad(`${w}.windows`, 'must be a list');
+    windows = (o.windows as unknown[]).map((x, i) => {
+      if (!WINDOWS.includes(x as (typeof WINDOWS)[number]))
+        bad(`${w}.windows[${i}]`, `must be one of ${WINDOWS.join(', ')}`);
+      return x as string;
+    });
+  }
+  const as = o.as === undefined ? 0 : ['attacker', 'defender'].indexOf(String(o.as)) + 1;
+  if (as === 0 && o.as !== undefined) bad(`${w}.as`, 'must be attacker or defender');
+  let cond = 0;
+  if (o.if !== undefined) {
+    if (!Array.isArray(o.if)) bad(`${w}.if`, 'must be a list');
+    (o.if as unknown[]).forEach((x, i) => {
+      const k = TAC_IF.indexOf(x as (typeof TAC_IF)[number]);
+      if (k < 0) bad(`${w}.if[${i}]`, `must be one of ${TAC_IF.join(', ')}`);
+      cond |= 1 << k;
+    });
+  }
+  const waits = typeof o.waits === 'string' ? o.waits : '';
+  const raw = o.effects ?? [];
+  if (!Array.isArray(raw)) bad(`${w}.effects`, 'must be a list');
+  if (!waits && !(raw as unknown[]).length)
+    bad(`${w}.effects`, 'a card needs effects, or `waits` naming what it waits for');
+  const effects = (raw as unknown[]).map((e, i): TacticsEffect => {
+    const ew = `${w}.effects[${i}]`;
+    const eo = (e ?? {}) as Record<string, unknown>;
+    const n = (min: number, max: number) => num(eo.n ?? 1, `${ew}.n`, bad, min, max);
+    switch (eo.do) {
+      case 'ignoreBorder': {
+        const border = ['mountain', 'water'].indexOf(String(eo.border)) + 1;
+        if (!border) bad(`${ew}.border`, 'must be mountain or water');
+        return { do: 'ignoreBorder', border };
+      }
+      case 'reach':
+        return {
+          do: 'reach',
+          reach: num(eo.reach, `${ew}.reach`, bad, 1, 6),
+          fast: num(eo.fast, `${ew}.fast`, bad, 1, 6),
+        };
+      case 'units': {
+        const shape = SHAPE_NAMES.indexOf(String(eo.shape));
+        if (shape < 0) bad(`${ew}.shape`, `must be one of ${SHAPE_NAMES.join(', ')}`);
+        return { do: 'units', shape, n: n(1, 8) };
+      }
+      case 'hook': {
+        if (!TAC_HOOKS.includes(eo.hook as (typeof TAC_HOOKS)[number]))
+          bad(`${ew}.hook`, `must be one of ${TAC_HOOKS.join(', ')}`);
+        return { do: 'hook', hook: eo.hook as (typeof TAC_HOOKS)[number] };
+      }
+      case 'strongholdStrength':
+        return { do: eo.do, n: n(-9, 9) };
+      case 'activateEnemy':
+      case 'damage':
+      case 'rout':
+      case 'prevent':
+      case 'stand':
+      case 'strength':
+      case 'fate':
+      case 'dissent':
+      case 'look':
+      case 'dial':
+      case 'influence':
+        return { do: eo.do, n: n(1, 9) };
+      default:
+        return bad(`${ew}.do`, `must be one of ${TAC_DO.join(', ')}`);
+    }
+  });
+  return { windows, as, cond, effects, waits };
 }

@@ -1,5 +1,30 @@
 /** Words of M5's cards (cards.ts) in English and Russian: prompts, actions, events, refusals. */
 export const cardsEn: Record<string, string> = {
+  'rw.tactic': 'Your Tactics card: choose its target',
+  'rw.act.play': 'Play {tcard}',
+  'rw.act.pick.area': '{area}',
+  'rw.act.pick.seat': '{seat}',
+  'rw.act.pick.res': 'Your {res} dial',
+  'rw.act.diplomacyCard':
+    'Attempt diplomacy: spend {spend} influence and draw as many Fate cards, and play {tcard} for more',
+  'rw.ev.tacticPlayed': '{seat} plays the Tactics card {tcard}',
+  'rw.ev.tacticTurn': '{tcard} holds for the rest of the turn of {seat}',
+  'rw.ev.damagePrevented': '{seat} prevents {n} damage to his units',
+  'rw.ev.stoodUp': '{seat} stands up {n} routed units',
+  'rw.ev.tacticStrength': '{seat} gains {n} strength at the tally',
+  'rw.ev.tacticStronghold': 'The stronghold loses {n} strength at the tally ({seat})',
+  'rw.ev.tacticalRetreat':
+    '{seat} withdraws from {area}: the battle is cancelled and the attacker takes the area',
+  'rw.ev.espionage': '{seat} looks at the rune token in {area}',
+  'rw.ev.runeSeen.0': 'The rune token in {area} is a false rune',
+  'rw.ev.runeSeen.1': 'The rune token in {area} is a dragon rune',
+  'rw.ev.forage': '{seat} raises his {res} dial by 1',
+  'rw.ev.rumors': '{seat} places an activation token of {who} in {area}',
+  'rw.ev.reinforcements': '{seat} places {n} × {u} at his stronghold in {area}',
+  'rw.ev.dissent': '{seat} spreads dissent in {area}: {n} neutral units retreat, routed',
+  'rw.err.notPlayable':
+    'You cannot play that Tactics card now: it must be in your hand since an earlier season, its timing must be this moment, and a battle card needs your units in the battle.',
+  'rw.err.tacticTarget': 'That is not a target the card allows.',
   'rw.bid': 'Influence bid: choose how much influence to bid (secret until all have bid; all bids are lost)',
   'rw.tie': 'Bids are tied: name the tied player who wins the tie (or, for the lowest bid, who loses it)',
   'rw.receive':
@@ -47,6 +72,30 @@ export const cardsEn: Record<string, string> = {
 };
 
 export const cardsRu: Record<string, string> = {
+  'rw.tactic': 'Ваша карта тактики: выберите цель',
+  'rw.act.play': 'Сыграть «{tcard}»',
+  'rw.act.pick.area': '{area}',
+  'rw.act.pick.seat': '{seat}',
+  'rw.act.pick.res': 'Ваш диск ресурса: {res}',
+  'rw.act.diplomacyCard':
+    'Дипломатия: потратить влияние ({spend}) и взять столько же карт судьбы, сыграв «{tcard}», чтобы взять больше',
+  'rw.ev.tacticPlayed': '{seat} играет карту тактики «{tcard}»',
+  'rw.ev.tacticTurn': '«{tcard}» действует до конца хода игрока {seat}',
+  'rw.ev.damagePrevented': '{seat} предотвращает {n} ран своим отрядам',
+  'rw.ev.stoodUp': '{seat} поднимает {n} обращённых в бегство отрядов',
+  'rw.ev.tacticStrength': '{seat} получает +{n} к силе при подсчёте',
+  'rw.ev.tacticStronghold': 'Крепость теряет {n} силы при подсчёте ({seat})',
+  'rw.ev.tacticalRetreat': '{seat} уходит из локации {area}: битва отменена, нападающий занимает локацию',
+  'rw.ev.espionage': '{seat} смотрит жетон руны в локации {area}',
+  'rw.ev.runeSeen.0': 'Жетон руны в локации {area} — ложная руна',
+  'rw.ev.runeSeen.1': 'Жетон руны в локации {area} — руна дракона',
+  'rw.ev.forage': '{seat} поднимает диск ресурса ({res}) на 1',
+  'rw.ev.rumors': '{seat} кладёт жетон активации игрока {who} в локацию {area}',
+  'rw.ev.reinforcements': '{seat} выставляет {n} × {u} в своей крепости в локации {area}',
+  'rw.ev.dissent': '{seat} сеет раздор в локации {area}: нейтральные отряды ({n}) отступают в бегстве',
+  'rw.err.notPlayable':
+    'Эту карту тактики сейчас сыграть нельзя: она должна быть у вас с прошлого сезона, её время должно наступить, а боевую карту играет только участник битвы.',
+  'rw.err.tacticTarget': 'Карта не позволяет выбрать такую цель.',
   'rw.bid':
     'Торги влиянием: выберите, сколько влияния поставить (тайно, пока все не сделают ставки; все ставки сбрасываются)',
   'rw.tie':

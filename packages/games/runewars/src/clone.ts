@@ -7,6 +7,8 @@ function cloneFrame(f: Frame): Frame {
       return { ...f, q: f.q.slice() };
     case 'window':
       return { ...f, seats: f.seats.slice(), done: f.done.slice() };
+    case 'tactic':
+      return { ...f, picks: f.picks.slice() };
     case 'strat':
       return f.hd ? { ...f, d: f.d.slice(), hd: f.hd.slice() } : { ...f, d: f.d.slice() };
     case 'mob':
@@ -18,7 +20,12 @@ function cloneFrame(f: Frame): Frame {
     case 'cull':
       return { ...f, areas: f.areas.slice() };
     case 'retreat':
-      return f.hs ? { ...f, u: f.u.slice(), hs: f.hs.slice() } : { ...f, u: f.u.slice() };
+      return {
+        ...f,
+        u: f.u.slice(),
+        ...(f.hs ? { hs: f.hs.slice() } : {}),
+        ...(f.r ? { r: f.r.slice() } : {}),
+      };
     case 'hdraw':
       return { ...f, got: f.got.slice() };
     case 'qph':
@@ -106,6 +113,7 @@ export function cloneState(st: RwState): RwState {
       gone: x.gone.slice(),
       kn: x.kn.map((k) => k.slice()),
     };
+  if (st.reach) c.reach = st.reach.slice();
   return c;
 }
 

@@ -55,6 +55,7 @@ import {
   supDecision,
   windowDecision,
 } from './year.js';
+import { runTactic, tacticDecision } from './tactics.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 const tileIfOut = byDefaultIfOut(tileDecision);
@@ -73,6 +74,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   orders: { decide: ordersDecision },
   turn: { run: runTurn },
   window: { decide: windowDecision },
+  tactic: { run: runTactic, decide: tacticDecision },
   strat: { decide: stratDecision },
   mob: { decide: mobDecision },
   sup: { decide: supDecision },

@@ -39,6 +39,14 @@ function moveList(p: Pack, moves: unknown, l: Locale): string {
     .join(', ');
 }
 
+/** What a Tactics card's target frame asks (tactics.ts `tacticAsks`, from the data alone). */
+function pickWhat(p: Pack, c: number, i: number, picked: number): string {
+  const e = p.tactics[c]?.effects[i];
+  if (e?.do === 'dial') return 'res';
+  if (e?.do === 'activateEnemy' && picked === 0) return 'seat';
+  return 'area';
+}
+
 /** Localises event or action parameters: seats, areas, units, factions, resources, cards. */
 export function localParams(
   params: Record<string, unknown>,
@@ -239,7 +247,18 @@ export function describeAction(
     case 'fight':
       return tr(l, 'rw.act.fight');
     case 'diplomacy':
-      return tr(l, 'rw.act.diplomacy', { spend: a.spend });
+      return a.card === undefined
+        ? tr(l, 'rw.act.diplomacy', { spend: a.spend })
+        : tr(l, 'rw.act.diplomacyCard', P({ spend: a.spend, tcard: a.card }));
+    case 'play':
+      return tr(l, 'rw.act.play', P({ tcard: a.card }));
+    case 'pick': {
+      const top = (st ?? v)?.stack.at(-1);
+      const what = top?.k === 'tactic' && (st ?? v) ? pickWhat(p, top.c, top.i, top.picks.length) : 'area';
+      if (what === 'seat') return tr(l, 'rw.act.pick.seat', P({ seat: a.n }));
+      if (what === 'res') return tr(l, 'rw.act.pick.res', P({ res: a.n }));
+      return tr(l, 'rw.act.pick.area', P({ area: a.n }));
+    }
     case 'fate': {
       const c = p.fate[a.card];
       return tr(l, 'rw.act.fate', {

@@ -10,6 +10,7 @@
  * (RW-INFO-11, view.ts). While diplomacy is attempted the neutrals are not his allies (RW-NEUT-06): his
  * units are not in the area yet.
  */
+import { diplomacyCards, discardPlayed, extraFate } from './tactics.js';
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { addUnits, fail, leftOf, lookAtControlled, neutralsIn, only, pk } from './common.js';
@@ -65,6 +66,10 @@ function chooseOffers(st: RwState, f: DF, out: RwAction[]): void {
     return;
   const most = Math.min(6, st.p[f.seat]!.inf);
   for (let k = 1; k <= most; k++) out.push(SPEND[k]!);
+  // Bribery, Seer's Insight: extra Fate cards, the card played with the attempt (data.md §13).
+  const cards: number[] = [];
+  diplomacyCards(st, f.seat, cards);
+  for (const card of cards) for (let k = 1; k <= most; k++) out.push({ type: 'diplomacy', spend: k, card });
 }
 
 /** RW-DP-46: one drawn card of each destiny (cards of one destiny resolve alike; all are discarded). */
@@ -202,7 +207,13 @@ const base: Omit<Decision<RwState, DF, RwAction>, 'prompt' | 'rule'> = {
       }
       if (a.type !== 'diplomacy')
         return fail('wrongAction', 'Start a battle, or attempt diplomacy spending influence.', 'RW-DIPLO-01');
-      if (!ok.some((x) => x.type === 'diplomacy' && x.spend === a.spend)) {
+      if (!ok.some((x) => x.type === 'diplomacy' && x.spend === a.spend && x.card === a.card)) {
+        if (a.card !== undefined && ok.some((x) => x.type === 'diplomacy' && x.spend === a.spend))
+          return fail(
+            'notPlayable',
+            'You cannot play that Tactics card now: it must be in your hand since an earlier season, its timing must be this moment, and a battle card needs your units in the battle.',
+            'RW-TACT-02',
+          );
         if (f.u.length + neutralsIn(st, f.area) > pk(st).rules.unitLimit)
           return fail(
             'diplomacyOver',
@@ -217,7 +228,12 @@ const base: Omit<Decision<RwState, DF, RwAction>, 'prompt' | 'rule'> = {
       }
       // RW-DIPLO-03/04/12/14: the influence is spent whatever comes; the cards are drawn at once.
       st.p[seat]!.inf -= a.spend;
-      for (let i = 0; i < a.spend; i++) {
+      let draws = a.spend;
+      if (a.card !== undefined) {
+        discardPlayed(st, seat, a.card, log, ['RW-DIPLO-03']);
+        draws += extraFate(st, a.card);
+      }
+      for (let i = 0; i < draws; i++) {
         const c = drawFate(st, log);
         if (c >= 0) f.cs.push(c);
       }

@@ -280,6 +280,7 @@ export {
   fateOnTop,
   put,
   scenarioGame,
+  passWindows,
   stronghold,
   unitOf,
 } from './scenario.js';

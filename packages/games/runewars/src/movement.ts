@@ -22,7 +22,6 @@ import type { Pack } from './pack.js';
 import {
   addUnits,
   board,
-  crossable,
   ctrl,
   fail,
   friendlyOrEmpty,
@@ -49,7 +48,41 @@ import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
-const winter = (st: RwState) => st.season === 3;
+/**
+ * Borders a seat's figures cross this turn besides plain ones: bit 1 mountain, bit 2 water — water all
+ * winter (RW-MOVE-13), and what his Tactics cards allow this turn (RW-MOVE-14, tactics.ts).
+ */
+function ignored(st: RwState, seat: Seat): number {
+  let m = st.season === 3 ? 2 : 0;
+  for (let i = st.stack.length - 1; i >= 0; i--) {
+    const f = st.stack[i]!;
+    if (f.k === 'turn') {
+      if (f.seat === seat && f.fx) m |= f.fx;
+      break;
+    }
+  }
+  return m;
+}
+/** Whether a border of kind `e` (0 plain, 1 mountain, 2 water) is crossed with the `ignored` mask `m`. */
+const cross = (e: number, flying: boolean, m: number): boolean =>
+  e === 0 || flying || ((m >> (e - 1)) & 1) === 1;
+
+/**
+ * Mobilize's reach this turn for all units and for Fast ones (RW-MOVE-21): a Tactics card of his turn
+ * (Forced March), else the season's card (Blizzard), else the rules.
+ */
+export function reachOf(st: RwState, seat: Seat): [number, number] {
+  for (let i = st.stack.length - 1; i >= 0; i--) {
+    const f = st.stack[i]!;
+    if (f.k === 'turn') {
+      if (f.seat === seat && f.rc) return [f.rc, f.rf ?? f.rc];
+      break;
+    }
+  }
+  if (st.reach) return [st.reach[0]!, st.reach[1]!];
+  const r = pk(st).rules;
+  return [r.reach, r.fastReach];
+}
 
 /** The unit types a seat moves: his faction's and the neutral units allied with him (RW-NEUT-07). */
 const movers = (p: Pack, st: RwState, seat: Seat): number[] => p.factions[st.fac[seat]!]!.canonAll;
@@ -113,7 +146,7 @@ function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
   const p = pk(st);
   const b = board(st);
   const bit = 1 << seat;
-  const w = winter(st);
+  const w = ignored(st, seat);
   const units = movers(p, st, seat);
   const U = p.U;
   const out: StratSource[] = [];
@@ -135,7 +168,7 @@ function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
         to = [];
         // RW-STRAT-02/05: an adjacent friendly or empty area across a crossable border.
         for (let i = 0; i < adj.length; i++)
-          if (crossable(edge[i]!, flying, w) && isFe(st, adj[i]!, seat)) to.push(adj[i]!);
+          if (cross(edge[i]!, flying, w) && isFe(st, adj[i]!, seat)) to.push(adj[i]!);
         if (gate) for (const g of gate) if (g !== a && !to.includes(g) && isFe(st, g, seat)) to.push(g);
         if (flying) fly = to;
         else walk = to;
@@ -166,17 +199,17 @@ function canStrat(st: RwState, f: F<'strat'>, seat: Seat, from: number, to: numb
   if (st.own[from] !== seat || st.act[from]! & (1 << seat) || !movers(p, st, seat).includes(u)) return false;
   if (free(st, from, u, f.d, 3) <= 0) return false;
   return (
-    (stepOk(st, from, to, p.units[u]!.flying) || portalOk(st, seat, from, to)) &&
+    (stepOk(st, seat, from, to, p.units[u]!.flying) || portalOk(st, seat, from, to)) &&
     friendlyOrEmpty(st, to, seat) &&
     (!isNeutral(p, u) || alliedMayEnd(st, seat, to, f.d, 3, 1))
   );
 }
 
 /** An adjacent area across a border the figure may cross. */
-function stepOk(st: RwState, from: number, to: number, flying: boolean): boolean {
+function stepOk(st: RwState, seat: Seat, from: number, to: number, flying: boolean): boolean {
   const b = board(st);
   const i = b.adj[from]!.indexOf(to);
-  return i >= 0 && crossable(b.edge[from]![i]!, flying, winter(st));
+  return i >= 0 && cross(b.edge[from]![i]!, flying, ignored(st, seat));
 }
 
 /** A Magic Portal link between two portal areas that the seat may pay for (RW-EXPL-22/23). */
@@ -215,7 +248,7 @@ export const stratDecision: Decision<RwState, F<'strat'>, RwAction> = {
       // RW-EXPL-23: the portals' influence, once for the plan, if a figure goes through them.
       const p = pk(st);
       for (let i = 0; i < f.d.length; i += 3)
-        if (!stepOk(st, f.d[i]!, f.d[i + 1]!, p.units[f.d[i + 2]!]!.flying)) {
+        if (!stepOk(st, seat, f.d[i]!, f.d[i + 1]!, p.units[f.d[i + 2]!]!.flying)) {
           payPortal(st, seat, log);
           break;
         }
@@ -273,7 +306,7 @@ function stratRefusal(
     return fail('noFreeUnit', 'No such standing unit left to move there (each moves once).', 'RW-STRAT-06');
   const i = b.adj[a.from]!.indexOf(a.to!);
   if (i < 0) return fail('notAdjacent', 'Strategize moves a figure to an adjacent area only.', 'RW-STRAT-06');
-  if (!crossable(b.edge[a.from]![i]!, p.units[a.u]!.flying, winter(st)))
+  if (!cross(b.edge[a.from]![i]!, p.units[a.u]!.flying, ignored(st, seat)))
     return fail('border', 'Mountain and water borders cannot be crossed.', 'RW-MOVE-10');
   if (friendlyOrEmpty(st, a.to!, seat) && isNeutral(p, a.u))
     return fail(
@@ -358,7 +391,7 @@ function reach(
   dist.fill(99, 0, n);
   if (queue.length < n) queue = new Int16Array(n);
   dist[x] = 0;
-  const w = winter(st);
+  const w = ignored(st, seat);
   const bit = 1 << seat;
   let head = 0,
     tail = 0;
@@ -373,7 +406,7 @@ function reach(
       edge = b.edge[a]!;
     for (let i = 0; i < adj.length; i++) {
       const t = adj[i]!;
-      if (dist[t]! <= k || !crossable(edge[i]!, fly, w)) continue;
+      if (dist[t]! <= k || !cross(edge[i]!, fly, w)) continue;
       dist[t] = k;
       queue[tail++] = t;
     }
@@ -414,7 +447,8 @@ let gateFly = new Int8Array(0);
 function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
   if (mobFrame === f && mobX === f.x) return mobSources;
   const p = pk(st);
-  const r = p.rules;
+  const [reachAll, reachFast] = reachOf(st, seat);
+  const far = Math.max(reachAll, reachFast);
   const n = st.pos.length;
   if (walkDist.length < n) {
     walkDist = new Int8Array(n);
@@ -423,7 +457,7 @@ function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
     gateFly = new Int8Array(n);
   }
   resetFe(n);
-  const walk = reach(st, seat, f.x, false, r.fastReach, walkDist);
+  const walk = reach(st, seat, f.x, false, far, walkDist);
   let fly: Int8Array | null = null;
   const bit = 1 << seat;
   const U = p.U;
@@ -437,14 +471,14 @@ function mobSourcesOf(st: RwState, f: F<'mob'>, seat: Seat): MobSource[] {
     for (const u of units) {
       if (st.us[a * U + u] === 0) continue; // routed units cannot move (RW-MOVE-04)
       const t = p.units[u]!;
-      const d = (t.flying ? (fly ??= reach(st, seat, f.x, true, r.fastReach, flyDist)) : walk)[a]!;
-      const max = t.fast ? r.fastReach : r.reach;
+      const d = (t.flying ? (fly ??= reach(st, seat, f.x, true, far, flyDist)) : walk)[a]!;
+      const max = t.fast ? reachFast : reachAll;
       if (d <= max) out.push({ a, u, ally: t.faction < 0, act: draftInAction(a, u) });
       else if (gates) {
         // RW-EXPL-22/23: out of reach but through the portals.
         const g = t.flying
-          ? (gf ??= reach(st, seat, f.x, true, r.fastReach, gateFly, gates))
-          : (gw ??= reach(st, seat, f.x, false, r.fastReach, gateWalk, gates));
+          ? (gf ??= reach(st, seat, f.x, true, far, gateFly, gates))
+          : (gw ??= reach(st, seat, f.x, false, far, gateWalk, gates));
         if (g[a]! <= max) out.push({ a, u, ally: t.faction < 0, act: draftInAction(a, u), gate: true });
       } // else out of reach (RW-MOVE-21)
     }

@@ -23,8 +23,8 @@ import heroesData from './data/heroes.json' with { type: 'json' };
 import explorationData from './data/exploration.json' with { type: 'json' };
 import rewardsData from './data/rewards.json' with { type: 'json' };
 import rulesData from './data/rules.json' with { type: 'json' };
-import type { CardEffect, ObjectiveWhen } from './cards-data.js';
-import { cardEffect, objectiveWhen } from './cards-data.js';
+import type { CardEffect, ObjectiveWhen, TacticsPlay } from './cards-data.js';
+import { cardEffect, objectiveWhen, tacticsPlay } from './cards-data.js';
 
 export const PACK_PARTS = [
   'factions',
@@ -218,9 +218,10 @@ export interface FateRt {
 }
 
 /** A Tactics card: its timing tag (the window it answers, RW-BATTLE-71) and the milestone that plays it. */
-export interface TacticsRt {
+export interface TacticsRt extends TacticsPlay {
   id: string;
   name: Names;
+  /** The printed timing's tag (RW-IMPL-54). */
   timing: string;
   milestone: string;
 }
@@ -859,11 +860,15 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       return { o, w, c: { id: str(o.id, `${w}.id`), name: names(o.name, `${w}.name`) } };
     });
   const tac = cards(raw.tactics, 'tactics');
-  const tactics: TacticsRt[] = tac.map((x) => ({
-    ...x.c,
-    timing: str(x.o.timing, `${x.w}.timing`),
-    milestone: str(x.o.milestone, `${x.w}.milestone`),
-  }));
+  const tactics: TacticsRt[] = tac.map((x) => {
+    const timing = str(x.o.timing, `${x.w}.timing`);
+    return {
+      ...x.c,
+      timing,
+      milestone: str(x.o.milestone, `${x.w}.milestone`),
+      ...tacticsPlay(x.o, x.w, timing, bad),
+    };
+  });
   const tacticsDeck: number[] = [];
   tac.forEach((x, i) => {
     for (let k = int(x.o.copies, `${x.w}.copies`, 1, 10); k > 0; k--) tacticsDeck.push(i);

@@ -47,7 +47,7 @@ export function strength(st: RwState, f: BF, side: number): number {
   }
   if (side === 1 && f.def >= 0 && st.sh[f.area] === f.def) {
     const s = p.rules.strongholdStrength[st.shd[f.area] ? 1 : 0]!;
-    n += Math.max(0, s - (f.sup === 1 ? 3 : 0));
+    n += Math.max(0, s - (f.sup === 1 ? 3 : 0) - (f.shm ?? 0)); // Siege Craft (tactics.ts)
   }
   return n;
 }

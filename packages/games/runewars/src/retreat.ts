@@ -11,6 +11,7 @@ import type { ApplyResult, Decision, EventSink } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import {
   addRouted,
+  addUnits,
   board,
   crossable,
   ctrl,
@@ -65,9 +66,12 @@ function retreatTo(st: RwState, f: RF, area: number, log: EventSink): void {
   if (area >= 0) e = b.edge[f.from]![b.adj[f.from]!.indexOf(area)]!;
   let n = 0,
     lost = 0;
-  for (const u of f.u) {
+  for (let j = 0; j < f.u.length; j++) {
+    const u = f.u[j]!;
     if (area >= 0 && crossable(e, p.units[u]!.flying, st.season === 3)) {
-      addRouted(st, area, u, 1, f.who); // RW-RETREAT-05: routed, even if it was standing
+      // RW-RETREAT-05: routed, even if it was standing (Tactical Retreat keeps each unit's state, RW-BATTLE-59)
+      if (f.r && !f.r[j]) addUnits(st, area, u, 1, f.who);
+      else addRouted(st, area, u, 1, f.who);
       n++;
     } else lost++; // RW-RETREAT-02/09: no area it can enter
   }

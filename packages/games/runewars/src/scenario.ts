@@ -86,12 +86,27 @@ export function fateOnTop(st: RwState, numbers: number[]): void {
   for (let i = ids.length - 1; i >= 0; i--) d.fate.push(ids[i]!);
 }
 
+/**
+ * Passes every timing window open on top of the stack (RW-DP-89's default), as a game without playable
+ * Tactics cards would run on by itself: scenarios about other rules step over the windows.
+ */
+export function passWindows(st: RwState, log?: EventSink): void {
+  for (let k = 0; k < 200; k++) {
+    const f = st.stack[st.stack.length - 1];
+    if (!f || f.k !== 'window') return;
+    const s = f.seats.find((x) => !f.done.includes(x))!;
+    const r = apply(st, s, { type: 'pass' }, log);
+    if (!r.ok) throw new Error(`pass: ${r.error.message}`);
+  }
+}
+
 /** Chooses every seat's Order card (seat → card number); the game then runs to the first decision of the season. */
 export function chooseAll(st: RwState, cards: number[], log?: EventSink): void {
   cards.forEach((n, s) => {
     const r = apply(st, s, { type: 'order', n }, log);
     if (!r.ok) throw new Error(`order ${n} of seat ${s}: ${r.error.message}`);
   });
+  passWindows(st, log);
 }
 
 /**
@@ -106,6 +121,7 @@ export function attack(
   log?: EventSink,
 ): void {
   const go = (a: RwAction) => {
+    passWindows(st, log);
     const r = apply(st, seat, a, log);
     if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
   };
@@ -113,4 +129,5 @@ export function attack(
   for (const [from, unit, n] of moves)
     for (let i = 0; i < n; i++) go({ type: 'draft', from: areaOf(st, from), u: unitOf(st, unit) });
   go({ type: 'commit' });
+  passWindows(st, log);
 }

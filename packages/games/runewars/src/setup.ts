@@ -28,7 +28,7 @@ import { placeExploration } from './explore.js';
 import type { Pack } from './pack.js';
 import type { Frame, PlayerState, RwAction, RwOptions, RwState } from './types.js';
 
-export const RULES_VERSION = '0.4.0';
+export const RULES_VERSION = '0.5.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 

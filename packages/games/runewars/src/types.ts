@@ -138,8 +138,18 @@ export type Frame =
   | { k: 'home'; seat: Seat }
   | { k: 'place'; seat: Seat; q: number[] }
   | { k: 'orders' }
-  | { k: 'turn'; seat: Seat; step: number; bat: number }
-  | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[] }
+  /**
+   * A player's turn; `fx` what his Tactics cards changed for this turn (tactics.ts): bit 1 mountain and
+   * bit 2 water borders crossed (RW-MOVE-14), `rc`/`rf` Mobilize's reach for all and for Fast units.
+   */
+  | { k: 'turn'; seat: Seat; step: number; bat: number; fx?: number; rc?: number; rf?: number }
+  /**
+   * A timing window (RW-TACT-08): `re` 1 once a play has reopened it for the others, `pl` the seat who
+   * played then. Its seats hold a card that may be played now, as everyone can count (RW-TACT-03).
+   */
+  | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[]; re?: number; pl?: Seat }
+  /** A played Tactics card's targets (tactics.ts): card `c`, effect `i`, what was chosen so far. */
+  | { k: 'tactic'; seat: Seat; c: number; i: number; picks: number[] }
   /** Strategize drafts (from, to, unit type); heroes drafted (hero, to, drafts before it: for the undo order). */
   | { k: 'strat'; seat: Seat; d: number[]; hd?: number[] }
   /** Mobilize/Conquer: activated area `x`, unit drafts (from, type); heroes drafted (hero, drafts before it). */
@@ -163,8 +173,20 @@ export type Frame =
    * symbol, battle or retreat (step 2); step 3 after a retreat pushed above it. `n` the Order card.
    */
   | { k: 'diplo'; seat: Seat; area: number; n: number; u: number[]; step: number; cs: number[] }
-  /** A retreat; `hs` the supporting heroes of a losing side, routed, that go with it (RW-SUPPORT-04). */
-  | { k: 'retreat'; seat: Seat; who: Seat; from: number; u: number[]; rule: string; hs?: number[] }
+  /**
+   * A retreat; `hs` the supporting heroes of a losing side, routed, that go with it (RW-SUPPORT-04); `r`
+   * (Tactical Retreat) each unit's routed state kept instead of arriving routed.
+   */
+  | {
+      k: 'retreat';
+      seat: Seat;
+      who: Seat;
+      from: number;
+      u: number[];
+      rule: string;
+      hs?: number[];
+      r?: number[];
+    }
   | { k: 'victory'; seat: Seat; shown: number }
   /** Heroes (heroes.ts): the starting hero's area (RW-DP-08). */
   | { k: 'hstart'; seat: Seat; h: number }
@@ -257,6 +279,8 @@ export interface BattleFrame {
   sn?: number;
   /** The cards set aside by support this sub-round, face down, discarded with the others (RW-SUPPORT-06). */
   sx?: number[];
+  /** What Tactics cards took off the defending stronghold's strength at the tally (Siege Craft). */
+  shm?: number;
 }
 
 /** Timing windows (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14): the turn's two, the battle's nine, the duel's. */
@@ -344,6 +368,8 @@ export interface RwState {
   hero?: HeroSt;
   /** Exploration tokens, once dealt (`opts.exploration`). */
   ex?: ExSt;
+  /** Mobilize's reach this season set by a Season card (Blizzard): for all, for Fast units. */
+  reach?: number[];
 }
 
 export type RwAction =
@@ -391,7 +417,10 @@ export type RwAction =
   | { type: 'resign' }
   // diplomacy (RW-DP-45/46/48) and Rally Support's neutral units (RW-DP-52)
   | { type: 'fight' }
-  | { type: 'diplomacy'; spend: number }
+  | { type: 'diplomacy'; spend: number; card?: number }
+  // Tactics cards (tactics.ts): a card played in a window; a target of a played card (area, seat or resource)
+  | { type: 'play'; card: number }
+  | { type: 'pick'; n: number }
   | { type: 'fate'; card: number }
   | { type: 'withdraw' }
   | { type: 'neutral'; u: number }
@@ -509,4 +538,5 @@ export interface RwView {
    * discarded kinds; `kn` the viewer's own Scroll knowledge.
    */
   ex?: { t: number[]; b: number[]; up: number[]; gone: number[]; kn: number[] };
+  reach?: number[];
 }

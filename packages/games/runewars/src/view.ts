@@ -24,6 +24,9 @@ function stackFor(st: RwState, viewer: Seat): Frame[] {
     if (f.k === 'bid' && f.step === 0) f.b = f.b.map((x, s) => (s === viewer || x < 0 ? x : -2));
     // RW-INFO-10: Hero cards drawn with Rally Support's Supremacy are seen by the drawer alone.
     if (f.k === 'hdraw' && viewer !== f.seat) f.got = f.got.map(() => -1);
+    // A window's passes are nobody else's business while it lasts (AOH-HID-14): only his own answer, and
+    // the player whose public play reopened it.
+    if (f.k === 'window') f.done = f.done.filter((s) => s === viewer || s === f.pl);
     if (f.k !== 'battle') continue;
     // RW-SUPPORT-06: the cards a supported type set aside lie face down.
     if (f.sx) f.sx = f.sx.map(() => -1);
@@ -108,6 +111,7 @@ export function view(st: RwState, viewer: Seat): RwView {
     score: st.score,
     ...(st.hero ? { hero: heroView(st, viewer) } : {}),
     ...(st.ex ? { ex: exView(st, viewer) } : {}),
+    ...(st.reach ? { reach: st.reach.slice() } : {}),
   };
 }
 
@@ -329,6 +333,7 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
   };
   st.bkey = boardKey(st);
   if (v.ex) st.ex = sampleExploration(p, v, seat, rng);
+  if (v.reach) st.reach = v.reach.slice();
   if (v.hero) {
     // The Hero deck and the heroes another seat drew and has not kept yet: the heroes nobody controls.
     const vh = v.hero;

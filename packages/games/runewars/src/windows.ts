@@ -1,25 +1,15 @@
 /**
  * Which timing windows open (RW-YEAR-29, RW-BATTLE-71, RW-DUEL-14, RW-TACT-08): a window opens only when
  * the pack has a card that could answer it — the same for every seat whatever he holds, so its opening
- * tells nothing. A Tactics card answers the window of its timing tag once the version plays its milestone;
- * this version (M2) plays no card, so with the default pack no window opens.
+ * tells nothing. A Tactics card answers the windows of its timing tag (cards-data.ts `TIMING`, or its own
+ * `windows`) once the version plays its milestone and it has its effects (not `waits`).
  */
 import type { Pack } from './pack.js';
 import { pk } from './common.js';
 import type { RwState, WindowAt } from './types.js';
 
 /** Milestones whose cards this version plays. */
-export const PLAYED_MILESTONES = ['M0', 'M1', 'M2'];
-
-/** The windows a card's timing tag answers (the windows' own names are tags too). */
-const TIMING: Record<string, WindowAt[]> = {
-  yourTurn: ['preOrder', 'postOrder'],
-  battleStart: ['battleStart'],
-  battle: ['afterDraw'],
-  tally: ['beforeTally'],
-  battleWon: ['afterBattle'],
-  duel: ['duelStart'],
-};
+export const PLAYED_MILESTONES = ['M0', 'M1', 'M2', 'M3', 'M5'];
 
 const live = new WeakMap<Pack, Set<string>>();
 
@@ -29,7 +19,7 @@ export function windowLive(st: RwState, at: WindowAt): boolean {
   if (!s) {
     s = new Set();
     for (const c of p.tactics)
-      if (PLAYED_MILESTONES.includes(c.milestone)) for (const w of TIMING[c.timing] ?? [c.timing]) s.add(w);
+      if (PLAYED_MILESTONES.includes(c.milestone) && !c.waits) for (const w of c.windows) s.add(w);
     live.set(p, s);
   }
   return s.size > 0 && s.has(at);

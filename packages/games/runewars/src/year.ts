@@ -36,12 +36,13 @@ import {
 import { randomHomes, startManualBoard } from './board.js';
 import { askVictory, checkElimination, clearPlayer, resolveVictoryCard } from './victory.js';
 import { windowLive } from './windows.js';
+import { canPlay, playCard, playOffers } from './tactics.js';
 import { askObjective, startSeasonCard } from './cards.js';
 import { askRaze } from './explore.js';
 import { askLoot } from './quests.js';
 import { askRewards } from './rewards.js';
 import { heroesOn, questPhase, rallyHeroesApply, startingHeroes } from './heroes.js';
-import { ORDER, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
+import { ORDER, PASS, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -298,7 +299,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
     case 0:
       f.step = 1;
       if (log) emit(log, 'rw.ev.turn', { seat: f.seat, order: x.cur }, ['RW-YEAR-21', 'RW-YEAR-28']);
-      if (windowLive(st, 'preOrder'))
+      if (windowLive(st, 'preOrder') && canPlay(st, f.seat))
         st.stack.push({ k: 'window', seats: [f.seat], at: 'preOrder', done: [] });
       return false;
     case 1:
@@ -335,7 +336,7 @@ export function runTurn(st: RwState, f: F<'turn'>, log: EventSink): boolean {
       return false;
     case 3:
       f.step = 4;
-      if (windowLive(st, 'postOrder'))
+      if (windowLive(st, 'postOrder') && canPlay(st, f.seat))
         st.stack.push({ k: 'window', seats: [f.seat], at: 'postOrder', done: [] });
       askRaze(st, f.seat); // RW-EXPL-10/11: after his Order, before his end-of-turn checks
       askRewards(st, f.seat); // rewards.ts: Reward cards used or traded in his turn
@@ -417,10 +418,33 @@ export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
     f.at === 'preOrder' || f.at === 'postOrder'
       ? { window: true, args: { at: f.at } }
       : { window: true, hold: 500, args: { at: f.at } },
-  offers(_st, _f, _seat, out) {
-    out.push({ type: 'pass' });
+  offers(st, f, seat, out) {
+    out.push(PASS);
+    playOffers(st, f, seat, out);
   },
   answer(st, f, seat, a, log): ApplyResult {
+    if (a.type === 'play') {
+      const ok: RwAction[] = [];
+      playOffers(st, f, seat, ok);
+      if (!ok.some((x) => x.type === 'play' && x.card === a.card))
+        return fail(
+          'notPlayable',
+          'You cannot play that Tactics card now: it must be in your hand since an earlier season, its timing must be this moment, and a battle card needs your units in the battle.',
+          'RW-TACT-02',
+        );
+      // RW-TACT-08: a play reopens the window for the others, once; he is done with it (RW-BATTLE-72).
+      if (!f.re) {
+        f.re = 1;
+        f.pl = seat;
+        f.done = [seat];
+      } else f.done.push(seat);
+      if (f.seats.every((s) => f.done.includes(s))) {
+        st.stack.splice(st.stack.lastIndexOf(f), 1);
+        emit(log, 'rw.ev.windowClosed', { at: f.at }, ['RW-YEAR-29']);
+      }
+      playCard(st, seat, a.card, f.at, log);
+      return OK;
+    }
     if (a.type !== 'pass') return fail('wrongAction', 'Play a card or pass.', 'RW-DP-67');
     f.done.push(seat);
     if (f.seats.every((s) => f.done.includes(s))) {

@@ -2,7 +2,15 @@
 import { expect } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import type { BattleFrame, RwAction, RwState } from '@tabula/runewars';
-import { areaOf, clearBoard, DEFAULT_PACK, runewars as g, scenarioGame, unitOf } from '@tabula/runewars';
+import {
+  areaOf,
+  clearBoard,
+  DEFAULT_PACK,
+  runewars as g,
+  passWindows,
+  scenarioGame,
+  unitOf,
+} from '@tabula/runewars';
 import { startBattle } from '../src/battle.js';
 import { advance } from '../src/decisions.js';
 
@@ -20,8 +28,10 @@ export function battle(st: RwState): BattleFrame {
 /** Applies an action, failing the test with the refusal if refused; returns the events. */
 export function act(st: RwState, seat: number, a: RwAction): GameEvent[] {
   const log: GameEvent[] = [];
+  if (a.type !== 'pass' && a.type !== 'play') passWindows(st, log);
   const r = g.apply(st, seat, a, log);
   if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+  if (a.type !== 'pass' && a.type !== 'play') passWindows(st, log);
   return log;
 }
 
@@ -77,6 +87,8 @@ export function battleScenario(
     before?: (st: RwState) => void;
     frame?: (f: BattleFrame, st: RwState) => void;
     log?: GameEvent[];
+    /** Keep the timing windows open (otherwise passed, `passWindows`). */
+    windows?: boolean;
   } = {},
 ): RwState {
   const st = scenarioGame(factions, o.seed ?? 'scenario', { data: o.data, neutrals: o.neutrals });
@@ -94,6 +106,7 @@ export function battleScenario(
     const r = g.apply(st, s, { type: 'order', n });
     if (!r.ok) throw new Error(r.error.message);
   });
+  passWindows(st);
   // seat 0 now waits at its Mobilize/Conquer: the battle replaces the activation and its moves.
   if (top(st).k !== 'mob') throw new Error(`seat 0 is not first: ${top(st).k}`);
   st.stack.pop();
@@ -103,6 +116,7 @@ export function battleScenario(
   startBattle(st, 0, a, orders[0]!, moved, o.log);
   o.frame?.(battle(st), st);
   advance(st, o.log);
+  if (!o.windows) passWindows(st, o.log);
   return st;
 }
 

@@ -315,7 +315,7 @@ describe('receiving a dragon rune (RW-RUNE-10..16)', () => {
 describe('Season cards that place and destroy (RW-SEASON-03)', () => {
   it('RW-CLIMIT-01: Call to Arms — a triangle unit of his faction at each of his strongholds, while the supply lasts', () => {
     const st = table('arms');
-    const tri = p.factions[st.fac[0]!]!.units.find((u) => p.units[u]!.shape === 1)!;
+    const tri = p.factions[st.fac[0]!]!.units.find((u) => p.units[u]!.shape === 0)!; // a triangle (pack SHAPES)
     const at = board(st).on.filter((a) => st.sh[a] === 0);
     const n = at.map((a) => st.us[a * p.U + tri]!);
     runCard(st, 'SP3');

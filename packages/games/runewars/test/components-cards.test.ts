@@ -6,15 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Prompt } from '@tabula/engine';
-import {
-  chooseAll,
-  clearBoard,
-  DEFAULT_PACK,
-  DEFAULT_PACK_JSON,
-  put,
-  runewars as g,
-  scenarioGame,
-} from '@tabula/runewars';
+import { chooseAll, clearBoard, DEFAULT_PACK, put, runewars as g, scenarioGame } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
 import { battle, battleScenario, top } from './battle-helpers.js';
 import { act, newGame, rejects } from './helpers.js';
@@ -146,12 +138,8 @@ describe('Tactics cards (drawn and held in this version)', () => {
 
 describe('who may play Tactics cards in a battle', () => {
   it('RW-TACT-05, RW-BATTLE-70: only the players with units in the battle are in its windows; a third player is not', () => {
-    const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
-      cards: { timing: string; milestone: string }[];
-    };
-    tactics.cards.find((c) => c.timing === 'battleStart')!.milestone = 'M2';
     const st = battleScenario(['uthuk', 'latari', 'daqan'], '4B', [[1, 'archer', 1]], [['berserker', 1]], {
-      data: { tactics },
+      windows: true,
     });
     expect(g.prompts(st).map((x) => [x.seat, x.kind])).toEqual([
       [0, 'rw.window'],

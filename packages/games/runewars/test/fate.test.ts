@@ -8,7 +8,6 @@ import {
   chooseAll,
   clearBoard,
   DEFAULT_PACK,
-  DEFAULT_PACK_JSON,
   fateOnTop,
   put,
   runewars as g,
@@ -224,30 +223,41 @@ describe('moves that start battles', () => {
 
 describe('battle windows', () => {
   it('RW-BATTLE-71, RW-BATTLE-70, RW-BATTLE-14, RW-DP-61, RW-DP-67, RW-TACT-08: a window opens only if a card could answer it; both sides at once, one answer each, a short hold', () => {
-    const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
-      cards: { timing: string; milestone: string }[];
-    };
-    tactics.cards.find((c) => c.timing === 'battleStart')!.milestone = 'M2';
     const st = battleScenario(['uthuk', 'latari'], '4B', [[1, 'archer', 1]], [['berserker', 1]], {
-      data: { tactics },
+      windows: true,
+      before: (s) => {
+        // Cards that cannot be played now (Plunder waits for a battle won): pass alone.
+        const plunder = p.tactics.findIndex((t) => t.id === 'plunder');
+        for (const x of [s.p[0]!, s.p[1]!]) {
+          x.tac = [plunder];
+          x.tacSeason = [0];
+        }
+      },
     });
     const pr = g.prompts(st);
     expect(pr.map((x) => [x.seat, x.kind, x.window, x.hold])).toEqual([
       [0, 'rw.window', true, 500],
       [1, 'rw.window', true, 500],
     ]);
+    // No card to play now: the same prompt, pass alone (AOH-HID-14).
     expect(g.legalActions(st, 1)).toEqual([{ type: 'pass' }]);
     act(st, 1, { type: 'pass' });
     expect(g.prompts(st).map((x) => x.seat)).toEqual([0]);
     const log = act(st, 0, { type: 'pass' });
-    expect(log.map((e) => e.key).slice(0, 2)).toEqual(['rw.ev.windowClosed', 'rw.ev.fateDrawn']);
+    expect(log.map((e) => e.key).slice(0, 1)).toEqual(['rw.ev.windowClosed']);
     // Against neutrals only the attacker plays cards (RW-BATTLE-70, RW-NEUT-21).
     const n = battleScenario(['uthuk', 'latari'], '2B', [[-1, 'beastman', 1]], [['berserker', 1]], {
-      data: { tactics },
+      windows: true,
     });
     expect(g.prompts(n).map((x) => x.seat)).toEqual([0]);
-    // With the default pack (no card playable in this version) no window opens at all.
-    const d = battleScenario(['uthuk', 'latari'], '4B', [[1, 'archer', 1]], [['berserker', 1]]);
-    expect(asked(d).some((x) => x.endsWith('rw.window'))).toBe(false);
+    // Nobody holding a card he may play this season (a public count, RW-TACT-03): no window at all.
+    const none = battleScenario(['uthuk', 'latari'], '4B', [[1, 'archer', 1]], [['berserker', 1]], {
+      windows: true,
+      before: (s) => {
+        s.p[0]!.tacSeason = s.p[0]!.tacSeason.map(() => 4);
+        s.p[1]!.tacSeason = s.p[1]!.tacSeason.map(() => 4);
+      },
+    });
+    expect(asked(none).some((x) => x.endsWith('rw.window'))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 /** Test helpers: a game played by its timeout defaults up to a chosen decision, and refusal checks. */
 import { expect } from 'vitest';
 import type { RwAction, RwState } from '@tabula/runewars';
-import { runewars as g } from '@tabula/runewars';
+import { runewars as g, passWindows } from '@tabula/runewars';
 
 export function newGame(n: number, seed = 't', options: unknown = {}): RwState {
   const o = g.parseOptions(options);
@@ -29,9 +29,12 @@ export function atOrders(n: number, seed = 't'): RwState {
   return playDefaults(newGame(n, seed), (st) => top(st).k === 'orders');
 }
 
+/** Applies an action (timing windows on either side of it passed, `passWindows`); fails on a refusal. */
 export function act(st: RwState, seat: number, a: RwAction): void {
+  if (a.type !== 'pass' && a.type !== 'play') passWindows(st);
   const r = g.apply(st, seat, a);
   if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+  if (a.type !== 'pass' && a.type !== 'play') passWindows(st);
 }
 
 export function rejects(st: RwState, seat: number, a: unknown, rule: string, code?: string): void {

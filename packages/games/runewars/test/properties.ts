@@ -178,6 +178,7 @@ export const counted = {
   razed: 0,
   portals: 0,
   dungeons: 0,
+  tactics: 0,
 };
 const countingGame = {
   ...runewars,
@@ -203,6 +204,7 @@ const countingGame = {
       else if (e.key === 'rw.ev.razed') counted.razed++;
       else if (e.key === 'rw.ev.portal') counted.portals++;
       else if (e.key === 'rw.ev.dungeon') counted.dungeons++;
+      else if (e.key === 'rw.ev.tacticPlayed') counted.tactics++;
     return r;
   },
 };

@@ -291,15 +291,14 @@ describe('in a battle (R4)', () => {
   });
 
   it('RW-BATTLE-70, RW-BATTLE-71: in a battle window, one side has passed and the other resigns: the window closes with the battle', () => {
-    const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
-      cards: { timing: string; milestone: string }[];
-    };
-    tactics.cards.find((c) => c.timing === 'battleStart')!.milestone = 'M2';
-    const st = battleScenario(three, '4B', [[1, 'archer', 1]], [['berserker', 1]], { data: { tactics } });
+    const st = battleScenario(three, '4B', [[1, 'archer', 1]], [['berserker', 1]], { windows: true });
     expect(asked(st)).toEqual(['0:rw.window', '1:rw.window']);
     act(st, 1, { type: 'pass' });
     resignSealed(st, 0);
-    expect(st.stack.some((x) => x.k === 'window' || x.k === 'battle')).toBe(false);
+    // The battle and its window are gone; the next player's turn opens its own window.
+    expect(st.stack.some((x) => (x.k === 'window' && x.at === 'battleStart') || x.k === 'battle')).toBe(
+      false,
+    );
     expect(units(st, '4B')).toEqual(['archer×1']);
     gone(st, 0);
   });

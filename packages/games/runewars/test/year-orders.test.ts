@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import {
   board,
-  DEFAULT_PACK_JSON,
   chooseAll,
   clearBoard,
   ctrl,
@@ -153,18 +152,14 @@ describe('Season cards and turn windows', () => {
   });
 
   it('RW-YEAR-29, RW-YEAR-28, RW-DP-40, RW-TACT-02: with cards to play "during your turn", a turn is: window, primary, Supremacy, window, end checks', () => {
-    const tactics = JSON.parse(JSON.stringify(DEFAULT_PACK_JSON.tactics)) as {
-      cards: { timing: string; milestone: string }[];
-    };
-    tactics.cards.find((c) => c.timing === 'yourTurn')!.milestone = 'M2';
-    const st = scenarioGame(['daqan', 'latari'], 'turnwin', { data: { tactics } });
+    const st = scenarioGame(['daqan', 'latari'], 'turnwin');
     st.p[0]!.inf = 20;
-    chooseAll(st, [7, 8]);
+    for (const n of [7, 8]) g.apply(st, n - 7, { type: 'order', n });
     const seen: string[] = [];
     for (let i = 0; i < 8 && st.p[0]!.played.length === 0; i++) {
       const pr = g.prompts(st)[0]!;
       seen.push(`${pr.seat}:${pr.kind}${pr.window ? `@${String(pr.args!.at)}` : ''}`);
-      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+      g.apply(st, pr.seat, g.defaultAction(st, pr.seat)!);
     }
     // The end checks: with 20 influence some good Objective is met (Voice of the Council), so he is asked (RW-OBJ-03).
     expect(seen).toEqual([
