@@ -37,7 +37,9 @@ export type CardEffect =
   /** Each player in play order resolves Order card `n`'s primary ability (no Supremacy). */
   | { do: 'order'; n: number }
   /** Each player destroys `count` unit(s) in every area where he has at least `atLeast` units. */
-  | { do: 'plague'; atLeast: number; count: number };
+  | { do: 'plague'; atLeast: number; count: number }
+  /** This season Mobilize and Conquer move units from at most `reach` areas away, Fast ones `fast` (Blizzard). */
+  | { do: 'reach'; reach: number; fast: number };
 
 /** Shapes in the pack's order (pack.ts SHAPES). */
 const SHAPE_NAMES = ['triangle', 'circle', 'rectangle', 'hexagon'];
@@ -85,6 +87,12 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
         do: 'plague',
         atLeast: num(eo.atLeast, `${ew}.atLeast`, bad, 1, 8),
         count: num(eo.count ?? 1, `${ew}.count`, bad, 1, 8),
+      };
+    case 'reach':
+      return {
+        do: 'reach',
+        reach: num(eo.reach, `${ew}.reach`, bad, 1, 6),
+        fast: num(eo.fast, `${ew}.fast`, bad, 1, 6),
       };
     default:
       return undefined;

@@ -1,6 +1,8 @@
 /** Words of M5's cards (cards.ts) in English and Russian: prompts, actions, events, refusals. */
 export const cardsEn: Record<string, string> = {
   'rw.tactic': 'Your Tactics card: choose its target',
+  'rw.ev.seasonReach':
+    'This season Mobilize and Conquer move units from at most {n} areas away (Fast units {fast})',
   'rw.act.play': 'Play {tcard}',
   'rw.act.pick.area': '{area}',
   'rw.act.pick.seat': '{seat}',
@@ -73,6 +75,8 @@ export const cardsEn: Record<string, string> = {
 
 export const cardsRu: Record<string, string> = {
   'rw.tactic': 'Ваша карта тактики: выберите цель',
+  'rw.ev.seasonReach':
+    'В этом сезоне «Мобилизация» и «Завоевание» перемещают отряды лишь с расстояния до {n} (быстрые — до {fast})',
   'rw.act.play': 'Сыграть «{tcard}»',
   'rw.act.pick.area': '{area}',
   'rw.act.pick.seat': '{seat}',

@@ -146,6 +146,11 @@ function seasonEffect(st: RwState, f: F<'season'>, e: SeasonEffect, log: EventSi
       });
       break;
     }
+    case 'reach':
+      // Blizzard: Mobilize's reach for the rest of the season (movement.ts `reachOf`; cleared at its end).
+      st.reach = [e.reach, e.fast];
+      emit(log, 'rw.ev.seasonReach', { n: e.reach, fast: e.fast }, ['RW-SEASON-03', 'RW-MOVE-21']);
+      break;
     case 'unitsAtStrongholds':
       for (const s of order) unitsAtStrongholds(st, s, e.shape, e.count, log);
       break;

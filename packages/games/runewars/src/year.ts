@@ -128,6 +128,7 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
       st.season = (st.season + 1) % 4;
       if (st.season === 0) st.year++;
       st.card = -1;
+      delete st.reach; // a Season card's reach lasts its season (Blizzard)
       f.step = 10;
       return false;
     default:

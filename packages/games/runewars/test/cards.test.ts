@@ -31,7 +31,7 @@ const keys = (log: GameEvent[]) => log.map((e) => e.key);
 /** Season cards whose every effect waits for heroes (M4: quests, training, desertion). */
 const WAITING = new Set(['SU3', 'SU5', 'FA3', 'WI3']);
 /** Season cards of M5 still to come (a choice of areas or moves each; docs/games/runewars.md). */
-const LATER_M5 = new Set(['SP6', 'FA4', 'WI8']);
+const LATER_M5 = new Set(['SP6', 'FA4']);
 
 /** Resolves Season card `id` now (above the Order selection), answering every decision by its default. */
 function runCard(
