@@ -8,7 +8,8 @@ const ended = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a
 // deck's order and the drawn cards a seat has not seen included), sampled worlds and legal actions free of
 // hidden information; every game replayed to the same hash. Half are uniform random players; the other
 // drivers seek battles (Mobilize and Conquer into enemy and neutral areas), checked more often.
-describe('random complete games', () => {
+// Long on a loaded machine: each test may take up to 5 minutes (the suite's default is 2).
+describe('random complete games', { timeout: 300_000 }, () => {
   const uniform = { 2: 200, 3: 180, 4: 160 } as Record<number, number>;
   for (const players of [2, 3, 4])
     it(`RW-IMPL-41, RW-IMPL-42, RW-RAND-01: ${uniform[players]} games of ${players} uniform random players keep every invariant, end and replay to the same hash`, () => {
