@@ -71,6 +71,16 @@ describe('hero components (data)', () => {
   });
 });
 
+describe('Reward cards (data)', () => {
+  it('RW-COMP-28: 25 Reward cards, each copy in exactly one place in a game (the deck, its discard, under a hero, under a marker)', () => {
+    expect(p.rewardDeck).toHaveLength(25);
+    const st = scenarioGame(['latari', 'uthuk'], 'cov-rewards', { heroes: 'on' });
+    const hs = st.hero!;
+    const all = [...hs.rdeck, ...hs.rdisc, ...hs.rw.flat(), ...hs.mk.flatMap((m) => m.slice(1))];
+    expect(all.slice().sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+});
+
 describe('heroes moving through areas', () => {
   it('RW-RUNE-21: a hero moving through two areas lets its controller look at the rune token of each one it enters', () => {
     const st = scenarioGame(['latari', 'uthuk'], 'cov-rune21', { heroes: 'on' });
