@@ -7,6 +7,7 @@
  * A Season card resolves in a `season` frame, one effect after another; an effect that needs decisions
  * pushes its frames (a bid, a rune received, a loss) and the card goes on once they are done.
  */
+import { desertionCheck } from './heroes.js';
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import {
@@ -175,6 +176,9 @@ function seasonEffect(st: RwState, f: F<'season'>, e: SeasonEffect, log: EventSi
       if (log) emit(log, 'rw.ev.plague', { n: e.atLeast }, ['RW-SEASON-03', 'RW-SEASON-05']);
       break;
     }
+    case 'desertion':
+      desertionCheck(st, log);
+      break;
     case 'later':
       emit(log, 'rw.ev.seasonLater', { card: c, milestone: e.milestone }, ['RW-SEASON-03']);
       break;

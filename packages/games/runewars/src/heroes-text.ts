@@ -96,6 +96,7 @@ export const heroesEn: Record<string, string> = {
   'rw.err.questRouted': 'A routed hero cannot attempt a quest.',
   'rw.err.questHere': 'Attempt a Quest card of your hand in the area it names, where this hero stands.',
   'rw.act.duel': '{hero} challenges {target} to a duel',
+  'rw.ev.desertTest': "{seat}'s hero {hero} is tested for loyalty: Fate cards {cards}",
   'rw.rewards':
     'Your turn: use Reward cards of your heroes or pass them between heroes of one area, then finish',
   'rw.act.useReward': '{hero} uses {reward}',
@@ -229,6 +230,7 @@ export const heroesRu: Record<string, string> = {
   'rw.err.questRouted': 'Обращённый в бегство герой не выполняет заданий.',
   'rw.err.questHere': 'Выполняйте задание со своей руки в названной на нём локации, где стоит этот герой.',
   'rw.act.duel': '{hero} вызывает на поединок героя {target}',
+  'rw.ev.desertTest': '{seat}: героя {hero} проверяют на верность: карты судьбы {cards}',
   'rw.rewards':
     'Ваш ход: примените карты наград своих героев или передайте их между героями одной локации, затем закончите',
   'rw.act.useReward': '{hero} применяет награду: {reward}',

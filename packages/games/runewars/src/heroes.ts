@@ -10,6 +10,7 @@ import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import { board, crossable, ctrl, fail, only, pk, playOrder, see, strongholdsOf } from './common.js';
 import { attempt, questsFor } from './quests.js';
+import { drawFate } from './fight.js';
 import { duelsFor, heroDuel } from './duels.js';
 import type { Frame, HeroSt, RwAction, RwState } from './types.js';
 import {
@@ -548,4 +549,46 @@ export function lookWithHeroes(st: RwState): void {
   if (!hs) return;
   for (let h = 0; h < hs.ctl.length; h++)
     if (hs.ctl[h]! >= 0 && hs.at[h]! >= 0) see(st, hs.ctl[h]!, hs.at[h]!);
+}
+
+/* ------------------------------------------------------------------ desertion by Season cards (RW-DESERT-01) */
+
+/**
+ * RW-DESERT-01, RW-HERO-08 (data.md §9): every hero in play, in play order and canonical order, tests its
+ * Wisdom; a hero of the opposite alignment to its controller's faction deserts on red or silver, a neutral
+ * hero on red, a matching one never; heroes of the Captain of the League of Heroes never. The controller would
+ * always keep the best card drawn, so the engine takes it for him (docs, H10).
+ */
+export function desertionCheck(st: RwState, log: EventSink): void {
+  const hs = st.hero;
+  if (!hs) return;
+  const p = pk(st);
+  const captain = p.titles.findIndex((t) => t.id === 'captain');
+  for (const s of playOrder(st)) {
+    if (st.p[s]!.out || (captain >= 0 && st.titles[captain] === s)) continue;
+    const good = p.factions[st.fac[s]!]!.good ? 1 : -1;
+    for (const h of heroesOf(st, s)) {
+      const al = p.heroes[h]!.align;
+      if (al === good) continue; // matching alignment: never
+      let best = 2; // RW-TEST-03: no card, red
+      const cs: number[] = [];
+      for (let i = attribute(st, h, 2); i > 0; i--) {
+        const c = drawFate(st, log);
+        if (c < 0) break;
+        cs.push(c);
+        best = Math.min(best, ['gold', 'silver', 'red'].indexOf(p.fate[c]!.destiny));
+      }
+      for (const c of cs) st.decks.fateDiscard.push(c);
+      const deserts = al === 0 ? best === 2 : best >= 1;
+      emit(log, 'rw.ev.desertTest', { seat: s, hero: h, cards: cs.map((c) => p.fate[c]!.id) }, [
+        'RW-DESERT-01',
+        'RW-HERO-08',
+        'RW-TEST-01',
+      ]);
+      if (deserts) {
+        returnHero(st, h);
+        emit(log, 'rw.ev.heroDeserted', { seat: s, hero: h }, ['RW-DESERT-01', 'RW-DESERT-02']);
+      }
+    }
+  }
 }

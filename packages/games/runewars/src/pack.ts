@@ -235,6 +235,8 @@ export type SeasonEffect =
   | { do: 'tacticsToMostCities'; count: number }
   | { do: 'loseInfluenceIfFood'; atMost: number; count: number }
   | { do: 'later'; milestone: string }
+  /** A desertion check of every hero in play (data.md §9, RW-DESERT-01, heroes.ts). */
+  | { do: 'desertion' }
   | CardEffect;
 
 export interface SeasonRt {
@@ -839,6 +841,8 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
           } as SeasonEffect;
         case 'later':
           return { do: 'later', milestone: str(eo.milestone, `${ew}.milestone`) } as SeasonEffect;
+        case 'desertion':
+          return { do: 'desertion' } as SeasonEffect;
         default:
           return cardEffect(eo, ew, bad) ?? bad(`${ew}.do`, `unknown effect "${String(eo.do)}"`);
       }

@@ -18,6 +18,7 @@ import type { RwAction, RwState } from '@tabula/runewars';
 import { area, top } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
+import { desertionCheck, heroesOf } from '../src/heroes.js';
 
 const p = DEFAULT_PACK;
 const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
@@ -571,5 +572,52 @@ describe('Reward cards in his turn', () => {
     const { st, h } = turn((s, x) => take(s, x, shard));
     act(st, 0, { type: 'useReward', h, c: shard });
     expect(top(st).k).toBe('receive');
+  });
+});
+
+describe('desertion by Season cards', () => {
+  it('RW-DESERT-01, RW-HERO-08: a loyalty test of Wisdom: a hero of the opposite alignment deserts on silver or red, a neutral one on red only, a matching one is never tested; the Captain of the League of Heroes keeps all his', () => {
+    const setup = () => {
+      const st = scenarioGame(['latari', 'uthuk'], 'desert', { heroes: 'on' });
+      const hs = st.hero!;
+      for (let h = 0; h < hs.ctl.length; h++)
+        if (hs.ctl[h]! >= 0) {
+          hs.ctl[h] = -1;
+          hs.at[h] = -1;
+          hs.deck.push(h);
+        }
+      for (const id of ['ronan', 'valadir', 'verikas']) {
+        const h = hero(id);
+        hs.deck = hs.deck.filter((x) => x !== h);
+        hs.ctl[h] = 0; // Latari: good
+        hs.at[h] = area('LEa');
+      }
+      // Ronan (neutral, Wisdom 2): silver, silver; Verikas (evil, Wisdom 2): silver, red.
+      const [s1, s2, s3] = fateOf('silver');
+      const r = fateOf('red')[0]!;
+      st.decks.fate = [...st.decks.fate.filter((c) => ![s1, s2, s3, r].includes(c)), r, s3, s2, s1];
+      return st;
+    };
+    const st = setup();
+    const log: GameEvent[] = [];
+    desertionCheck(st, log);
+    expect(log.filter((e) => e.key === 'rw.ev.desertTest').map((e) => e.params!.hero)).toEqual([
+      hero('ronan'),
+      hero('verikas'),
+    ]);
+    expect(st.hero!.ctl[hero('ronan')]).toBe(0);
+    expect(st.hero!.ctl[hero('valadir')]).toBe(0);
+    expect(st.hero!.ctl[hero('verikas')]).toBe(-1);
+    expect(st.hero!.deck).toContain(hero('verikas'));
+    expect(checkInvariants(st)).toEqual([]);
+    const cap = setup();
+    cap.titles[p.titles.findIndex((t) => t.id === 'captain')] = 0;
+    desertionCheck(cap, undefined);
+    expect(heroesOf(cap, 0).length).toBe(3);
+  });
+
+  it('RW-DESERT-01: Shifting Loyalties and The Long Night call the desertion check', () => {
+    for (const id of ['FA3', 'WI3'])
+      expect(p.seasons.find((c) => c.id === id)!.effects).toEqual([{ do: 'desertion' }]);
   });
 });
