@@ -24,6 +24,8 @@ export const exploreEn: Record<string, string> = {
   'rw.ev.dungeon': "{seat}'s hero {hero} is stopped by the Dungeon in {area}",
   'rw.ev.temple': "{seat}'s hero {hero} visits the Temple in {area}: {n} influence",
   'rw.ev.merchantGone': 'The Traveling Merchant moves on',
+  'rw.ev.merchantPaid': '{seat} pays the Traveling Merchant {n} influence: a Reward card for {hero}',
+  'rw.err.merchantCost': 'The merchant wants {n} influence.',
   'rw.ev.raid': "A Raiding Party attacks {seat}'s hero {hero}: {n} damage",
   'rw.ev.heroDefeated': "{seat}'s hero {hero} is defeated in {area}",
   'rw.ev.scroll': "{seat}'s Scroll of Sight shows him the face-down tokens in {area}",
@@ -66,6 +68,9 @@ export const exploreRu: Record<string, string> = {
   'rw.ev.dungeon': '{seat}: героя {hero} останавливает Тюрьма в локации {area}',
   'rw.ev.temple': '{seat}: герой {hero} посещает Храм в локации {area}: влияние {n}',
   'rw.ev.merchantGone': 'Путешествующий торговец уходит',
+  'rw.ev.merchantPaid':
+    '{seat} платит путешествующему торговцу влияние ({n}): карта награды для героя {hero}',
+  'rw.err.merchantCost': 'Торговец просит влияние: {n}.',
   'rw.ev.raid': '{seat}: на героя {hero} нападает банда грабителей, раны: {n}',
   'rw.ev.heroDefeated': '{seat}: герой {hero} повержен в локации {area}',
   'rw.ev.scroll': '{seat}: свиток видения показывает ему жетоны лицом вниз в локации {area}',

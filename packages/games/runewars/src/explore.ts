@@ -10,8 +10,8 @@
  *
  * Hooks into the Quest Phase (heroes.ts) are kept to four calls: `heroEntered` after each step (Dungeon),
  * `moveMustEnd`/`endMove` around the end of a Move (the flip, Temple, Hall), `actionEnded` after Heal and
- * Train. Reward cards do not exist yet (M4): the Merchant cannot sell one and the Raiding Party finds none
- * to take, so both run their Reward-free branch (docs/games/runewars.md, exploration).
+ * Train. The Merchant sells a Reward card (quests.ts `gainReward`); the Raiding Party's choice of a Reward
+ * card instead of the second damage waits (docs/games/runewars.md, M6).
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
@@ -29,7 +29,7 @@ import {
   unitsOf,
 } from './common.js';
 import type { ExploreTokenRt } from './pack.js';
-import { defeatHero } from './quests.js';
+import { defeatHero, gainReward } from './quests.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -251,7 +251,8 @@ function raisable(st: RwState, h: number): number[] {
 }
 
 /** Reward cards: none in this version (M4 brings them); the Merchant and the Raiding Party find none. */
-const rewardsExist = (_st: RwState): boolean => false;
+const rewardsExist = (st: RwState): boolean =>
+  !!st.hero && (st.hero.rdeck.length > 0 || st.hero.rdisc.length > 0);
 
 function resolveEvent(st: RwState, seat: Seat, h: number, a: number, log: EventSink): void {
   const ex = st.ex!;
@@ -359,8 +360,16 @@ export const exploreDecision: Decision<RwState, F<'explore'>, RwAction> = {
       emit(log, 'rw.ev.trainingToken', { seat, hero: f.h, attr: a.a }, ['RW-EXPL-33', 'RW-QPH-08']);
     } else {
       if (a.type !== 'buy') return fail('wrongAction', 'Pay the merchant, or not.', 'RW-EXPL-29');
+      const cost = pk(st).explore.merchantCost;
+      if (a.buy && st.p[seat]!.inf < cost)
+        return fail('merchantCost', `The merchant wants ${cost} influence.`, 'RW-EXPL-29', { n: cost });
       st.stack.pop();
-      emit(log, 'rw.ev.merchantGone', { seat, hero: f.h }, ['RW-EXPL-29']);
+      if (a.buy) {
+        // RW-EXPL-29, RW-REWARD-01: the hero receives a Reward card (quests.ts).
+        st.p[seat]!.inf -= cost;
+        emit(log, 'rw.ev.merchantPaid', { seat, hero: f.h, n: cost }, ['RW-EXPL-29']);
+        gainReward(st, f.h, log);
+      } else emit(log, 'rw.ev.merchantGone', { seat, hero: f.h }, ['RW-EXPL-29']);
     }
     discardToken(st, f.area);
     return OK;

@@ -217,6 +217,7 @@ describe('exploring', () => {
     const h = questPhase(st);
     const [x] = path(st, st.hero!.at[h]!);
     lay(st, x, 'merchant');
+    st.p[0]!.inf = 0; // nothing to pay the merchant with: no question
     const back = st.ex!.b[x];
     act(st, 0, { type: 'step', h, to: x });
     act(st, 0, { type: 'stop', h });
@@ -541,6 +542,45 @@ describe('events', () => {
     expect(st.stack.some((f) => f.k === 'explore')).toBe(false);
     expect(st.ex!.t[x]).toBe(-1);
     expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-EXPL-29, RW-DP-18: the Traveling Merchant sells the hero a Reward card for 3 influence, or not; the token goes either way', () => {
+    const st = game();
+    const h = questPhase(st);
+    const [x] = path(st, st.hero!.at[h]!);
+    lay(st, x, 'merchant');
+    st.p[0]!.inf = 4;
+    act(st, 0, { type: 'step', h, to: x });
+    act(st, 0, { type: 'stop', h });
+    expect(top(st)).toMatchObject({ k: 'explore', seat: 0 });
+    expect(legal(st, 0)).toEqual([
+      { type: 'buy', buy: true },
+      { type: 'buy', buy: false },
+    ]);
+    const cards = st.hero!.rw[h]!.length;
+    act(st, 0, { type: 'buy', buy: true });
+    expect(st.p[0]!.inf).toBe(1);
+    expect(st.hero!.rw[h]!.length).toBe(cards + 1);
+    expect(st.ex!.t[x]).toBe(-1);
+    // Declined: no payment, no card, the token discarded; with less than 3 influence he is not asked.
+    const st2 = game();
+    const h2 = questPhase(st2);
+    lay(st2, x, 'merchant');
+    st2.p[0]!.inf = 3;
+    act(st2, 0, { type: 'step', h: h2, to: x });
+    act(st2, 0, { type: 'stop', h: h2 });
+    act(st2, 0, { type: 'buy', buy: false });
+    expect(st2.p[0]!.inf).toBe(3);
+    expect(st2.hero!.rw[h2]!.length).toBe(0);
+    expect(st2.ex!.t[x]).toBe(-1);
+    const st3 = game();
+    const h3 = questPhase(st3);
+    lay(st3, x, 'merchant');
+    st3.p[0]!.inf = 2;
+    act(st3, 0, { type: 'step', h: h3, to: x });
+    act(st3, 0, { type: 'stop', h: h3 });
+    expect(top(st3).k).toBe('qph');
+    expect(st3.ex!.t[x]).toBe(-1);
   });
 
   it('RW-EXPL-33, RW-QPH-08: Training raises one attribute by 1, within the +2 of training', () => {
