@@ -860,22 +860,35 @@ export function askObjective(st: RwState, seat: Seat): void {
   if (x.obj < 0 || x.out) return;
   const p = pk(st);
   const good = p.objectives[x.obj]!.good;
-  // objectiveMet of each card of his deck, with the counts read in one pass over the board (those of
-  // named allies and of the ring around his realm for each card that asks them).
+  // objectiveMet of each card of his deck, with every count read in one pass over the board (countAll).
   let counted = false;
   for (let o = 0; o < p.objectives.length; o++) {
     const c = p.objectives[o]!;
     if (c.good !== good) continue;
     const w = c.when;
     if ('later' in w) continue;
+    if (!counted) {
+      countAll(st, seat);
+      counted = true;
+    }
     let n: number;
-    if (w.count === 7 || w.count === 9 || w.count < 0 || w.count > 9) n = objectiveCount(st, seat, o);
-    else {
-      if (!counted) {
-        countAll(st, seat);
-        counted = true;
+    switch (w.count) {
+      case 7: {
+        // alliedOf: his allied neutral units of the card's named kinds
+        const js = namedNeutrals(p, w);
+        n = 0;
+        for (let i = 0; i < js.length; i++) n += alliedBy[js[i]!]!;
+        break;
       }
-      n = counts[w.count]!;
+      case 9: {
+        // ringHome: areas around his home realm he does not control
+        const ring = ringOf(st, seat);
+        n = 0;
+        for (let i = 0; i < ring.length; i++) if (!mine[ring[i]!]) n++;
+        break;
+      }
+      default:
+        n = w.count >= 0 && w.count < 9 ? counts[w.count]! : -1;
     }
     if (n >= 0 && n >= w.atLeast && n <= w.atMost) {
       st.stack.push({ k: 'objective', seat });
@@ -884,46 +897,76 @@ export function askObjective(st: RwState, seat: Seat): void {
   }
 }
 
-/** The counts of objectiveCount's kinds 0–6 and 8 for a seat, in one pass (kinds 7 and 9 left out). */
+/** The indices into `Pack.neutrals` of the kinds an alliedOf card names (per card, cached). */
+const NAMED = new WeakMap<object, number[]>();
+function namedNeutrals(p: Pack, w: object & { units: string[] }): number[] {
+  let js = NAMED.get(w);
+  if (!js) {
+    js = [];
+    for (let j = 0; j < p.neutrals.length; j++) if (w.units.includes(p.units[p.neutrals[j]!]!.id)) js.push(j);
+    NAMED.set(w, js);
+  }
+  return js;
+}
+
+/**
+ * objectiveCount's kinds 0–6 and 8 for a seat in `counts`, in one pass over the board; with the areas he
+ * controls (`mine`, for kind 9) and his allied neutral units by kind (`alliedBy`, for kind 7). The
+ * control test is ctrl's, read field by field: only his own home realm area needs its neutral units.
+ */
 const counts = new Int32Array(10);
+let mine = new Uint8Array(64);
+let alliedBy = new Int32Array(16);
 function countAll(st: RwState, seat: Seat): void {
   const p = pk(st);
   const on = board(st).on;
   const home = p.factions[st.fac[seat]!]!.home;
+  const fu = p.factions[st.fac[seat]!]!.units;
   const ns = p.neutrals;
+  const U = p.U;
+  const { own, sh, city, rk, us, ur } = st;
+  const hm = st.home;
+  if (mine.length < own.length) mine = new Uint8Array(own.length);
+  else mine.fill(0);
+  if (alliedBy.length < ns.length) alliedBy = new Int32Array(ns.length);
+  else alliedBy.fill(0);
   let areas = 0,
     cities = 0,
-    sh = 0,
+    shs = 0,
     units = 0,
     allied = 0,
     kinds = 0,
     runes = 0;
-  const seen: boolean[] = [];
   for (let i = 0; i < on.length; i++) {
     const a = on[i]!;
-    if (ctrl(st, a) === seat) {
+    const o = own[a]!;
+    const s = sh[a]!;
+    if (s === seat) shs++;
+    let c: boolean;
+    if (o >= 0) c = o === seat;
+    else if (s >= 0) c = s === seat;
+    else c = hm[a] === seat && neutralsIn(st, a) === 0; // RW-TERM-05 (ctrl)
+    if (c) {
+      mine[a] = 1;
       areas++;
-      if (st.city[a]! >= 0) cities++;
-      if (st.rk[a]! >= 0 && !home.includes(a)) runes++;
+      if (city[a]! >= 0) cities++;
+      if (rk[a]! >= 0 && !home.includes(a)) runes++;
     }
-    if (st.sh[a] === seat) sh++;
-    if (st.own[a] !== seat) continue;
-    units += unitsOf(st, a, seat);
+    if (o !== seat) continue;
+    const base = a * U;
+    for (let j = 0; j < fu.length; j++) units += us[base + fu[j]!]! + ur[base + fu[j]!]!;
     for (let j = 0; j < ns.length; j++) {
-      const u = ns[j]!;
-      const k = st.us[a * p.U + u]! + st.ur[a * p.U + u]!;
+      const k = us[base + ns[j]!]! + ur[base + ns[j]!]!;
       if (!k) continue;
       allied += k;
-      if (!seen[j]) {
-        seen[j] = true;
-        kinds++;
-      }
+      if (!alliedBy[j]) kinds++;
+      alliedBy[j]! += k;
     }
   }
   counts[0] = areas;
   counts[1] = cities;
-  counts[2] = sh;
-  counts[3] = units;
+  counts[2] = shs;
+  counts[3] = units + allied; // unitsOf: faction units and allied neutrals
   counts[4] = st.p[seat]!.inf;
   counts[5] = allied;
   counts[6] = kinds;
