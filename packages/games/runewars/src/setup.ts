@@ -35,7 +35,13 @@ type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 export function setupState(opts: RwOptions, n: number, seed: string, log: EventSink): RwState {
   const p = packOf2(opts);
   const A = p.areas.length;
-  const fill = (v: number) => new Array<number>(A).fill(v);
+  // Packed arrays (not `new Array(n).fill`, which V8 keeps holey): the board's arrays are read at every step.
+  const filled = (k: number, v: number): number[] => {
+    const out: number[] = [];
+    for (let i = 0; i < k; i++) out.push(v);
+    return out;
+  };
+  const fill = (v: number) => filled(A, v);
   const player = (): PlayerState => ({
     dial: [0, 0, 0],
     inf: 0,
@@ -60,7 +66,7 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     preset,
     rng: seedRng(`runewars:${seed}`),
     first: 0,
-    fac: new Array<number>(n).fill(-1),
+    fac: filled(n, -1),
     year: 0,
     season: 0,
     card: -1,
@@ -70,8 +76,8 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     markers: [],
     home: fill(-1),
     own: fill(-1),
-    us: new Array<number>(A * p.U).fill(0),
-    ur: new Array<number>(A * p.U).fill(0),
+    us: filled(A * p.U, 0),
+    ur: filled(A * p.U, 0),
     sh: fill(-1),
     shd: fill(0),
     dev: fill(-1),
