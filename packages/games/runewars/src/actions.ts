@@ -29,11 +29,10 @@ export function draftInAction(from: number, u: number): RwAction {
   return x;
 }
 
-const draftTo = new Map<number, RwAction>();
+const draftTo: RwAction[][][] = [];
 /** Draft a unit of type `u` from `from` to the adjacent `to` (Strategize). */
 export function draftAction(from: number, to: number, u: number): RwAction {
-  const k = (from * 512 + to) * 256 + u;
-  let x = draftTo.get(k);
-  if (!x) draftTo.set(k, (x = frozen({ type: 'draft', from, to, u })));
-  return x;
+  const byTo = (draftTo[from] ??= []);
+  const byU = (byTo[to] ??= []);
+  return (byU[u] ??= frozen({ type: 'draft', from, to, u }));
 }

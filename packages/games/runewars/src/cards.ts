@@ -774,21 +774,21 @@ export const loseDecision: Decision<RwState, F<'lose'>, RwAction> = {
 
 /* ------------------------------------------------------------------ Objectives (RW-OBJ-01..05) */
 
-const HOME_RING = new WeakMap<object, Map<string, number[]>>();
+const HOME_RING = new WeakMap<object, (number[] | undefined)[]>();
 
-/** Areas adjacent to a seat's home realm, outside it. */
+/** Areas adjacent to a seat's home realm, outside it (per board and faction). */
 function ringOf(st: RwState, seat: Seat): number[] {
   const b = board(st);
   let m = HOME_RING.get(b);
-  if (!m) HOME_RING.set(b, (m = new Map()));
-  const key = `${seat}:${st.fac[seat]}`;
-  let r = m.get(key);
+  if (!m) HOME_RING.set(b, (m = []));
+  const fac = st.fac[seat]!;
+  let r = m[fac];
   if (!r) {
-    const home = pk(st).factions[st.fac[seat]!]!.home;
+    const home = pk(st).factions[fac]!.home;
     const set = new Set<number>();
     for (const h of home) for (const a of b.adj[h]!) if (!home.includes(a)) set.add(a);
     r = [...set].sort((x, y) => x - y);
-    m.set(key, r);
+    m[fac] = r;
   }
   return r;
 }

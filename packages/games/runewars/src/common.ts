@@ -302,7 +302,7 @@ export function drawTactics(st: RwState, seat: Seat, n: number, log: EventSink, 
     st.p[seat]!.tacSeason.push(seasonIndex(st));
     got++;
   }
-  if (got) {
+  if (got && log) {
     emit(log, 'rw.ev.tactics', { seat, n: got }, [rule], undefined, [seat]);
     emit(log, 'rw.ev.tacticsOwn', { seat, n: got, tcards: st.p[seat]!.tac.slice(-got) }, [rule], [seat]);
   }
@@ -317,7 +317,7 @@ export function drawQuests(st: RwState, seat: Seat, n: number, log: EventSink, r
     st.p[seat]!.quests.push(c);
     got++;
   }
-  if (got) {
+  if (got && log) {
     emit(log, 'rw.ev.quests', { seat, n: got }, [rule], undefined, [seat]);
     emit(log, 'rw.ev.questsOwn', { seat, n: got, qcards: st.p[seat]!.quests.slice(-got) }, [rule], [seat]);
   }

@@ -347,17 +347,18 @@ export function battleUsed(st: RwState, seat: Seat): boolean {
  * neutrals' where diplomacy is still possible (RW-MOB-10: influence to spend, room for a unit within 8).
  */
 function activationOffers(st: RwState, seat: Seat, out: RwAction[]): void {
-  const bit = 1 << seat;
   const used = battleUsed(st, seat);
   const on = board(st).on;
-  for (let i = 0; i < on.length; i++) {
-    const a = on[i]!;
-    if (
-      !(st.act[a]! & bit) &&
-      (!used || friendlyOrEmpty(st, a, seat) || (neutralArea(st, a) && diplomacyPossible(st, seat, a, 1)))
-    )
-      out.push(activateAction(a));
-  }
+  for (let i = 0; i < on.length; i++)
+    if (mayActivate(st, seat, on[i]!, used)) out.push(activateAction(on[i]!));
+}
+
+/** Whether area `a` of the board is among activationOffers' (`used`: battleUsed). */
+function mayActivate(st: RwState, seat: Seat, a: number, used: boolean): boolean {
+  return (
+    !(st.act[a]! & (1 << seat)) &&
+    (!used || friendlyOrEmpty(st, a, seat) || (neutralArea(st, a) && diplomacyPossible(st, seat, a, 1)))
+  );
 }
 
 /**
@@ -535,13 +536,13 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
     if (f.x < 0) {
       if (a.type === 'pass') {
         st.stack.pop();
-        emit(log, 'rw.ev.noActivation', { seat }, ['RW-ORDER-03', 'RW-DP-44']);
+        if (log) emit(log, 'rw.ev.noActivation', { seat }, ['RW-ORDER-03', 'RW-DP-44']);
         return OK;
       }
       if (a.type !== 'activate') return fail('wrongAction', 'Activate an area, or pass.', 'RW-DP-44');
-      const ok: RwAction[] = [];
-      activationOffers(st, seat, ok);
-      if (!ok.some((x) => x.type === 'activate' && x.area === a.area)) {
+      const onBoard =
+        Number.isInteger(a.area) && a.area >= 0 && a.area < st.pos.length && st.pos[a.area]! >= 0;
+      if (!onBoard || !mayActivate(st, seat, a.area, battleUsed(st, seat))) {
         if (!Number.isInteger(a.area) || a.area < 0 || a.area >= st.act.length || st.pos[a.area]! < 0)
           return fail('noArea', 'There is no such area on the board.', 'RW-DP-44');
         if (st.act[a.area]! & (1 << seat))
@@ -554,11 +555,12 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       }
       f.x = a.area;
       st.act[a.area]! |= 1 << seat; // RW-ACT-01, RW-ACT-10
-      emit(log, 'rw.ev.activated', { seat, area: a.area, order: f.n }, [
-        'RW-MOB-01',
-        'RW-ACT-01',
-        'RW-CONQ-01',
-      ]);
+      if (log)
+        emit(log, 'rw.ev.activated', { seat, area: a.area, order: f.n }, [
+          'RW-MOB-01',
+          'RW-ACT-01',
+          'RW-CONQ-01',
+        ]);
       return OK;
     }
     if (a.type === 'undo') {

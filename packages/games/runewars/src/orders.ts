@@ -42,12 +42,13 @@ const mine = <K extends Frame['k']>(_st: RwState, f: F<K>, seat: Seat) => (f as 
 export function harvestPrimary(st: RwState, seat: Seat, log: EventSink, rule: string): void {
   const prod = production(st, seat);
   for (let r = 0; r < 3; r++) setDial(st, seat, r, prod[r]!);
-  emit(log, 'rw.ev.harvest', { seat, dial: st.p[seat]!.dial.slice() }, [
-    rule,
-    'RW-HARV-01',
-    'RW-HARV-02',
-    'RW-HARV-03',
-  ]);
+  if (log)
+    emit(log, 'rw.ev.harvest', { seat, dial: st.p[seat]!.dial.slice() }, [
+      rule,
+      'RW-HARV-01',
+      'RW-HARV-02',
+      'RW-HARV-03',
+    ]);
 }
 
 /** His developments (at his strongholds), ascending by area. */
@@ -212,7 +213,8 @@ export const recruitDecision: Decision<RwState, F<'recruit'>, RwAction> = {
       f.used |= 1 << a.res;
       if (!f.sup) st.p[seat]!.rec = f.used;
       const units = dialIcons(st, seat, a.res).units;
-      emit(log, 'rw.ev.recruit', { seat, res: a.res, units }, ['RW-RECR-01', 'RW-RECR-02', 'RW-RECR-05']);
+      if (log)
+        emit(log, 'rw.ev.recruit', { seat, res: a.res, units }, ['RW-RECR-01', 'RW-RECR-02', 'RW-RECR-05']);
       // RW-RECR-08: without a stronghold nothing can be placed, and nothing is gained.
       if (strongholdsOf(st, seat).length === 0 || units.length === 0) {
         st.stack.pop();
@@ -248,7 +250,8 @@ export const recruitDecision: Decision<RwState, F<'recruit'>, RwAction> = {
         return fail('recruitPlace', 'Recruited units go to areas with your strongholds.', 'RW-RECR-03');
       f.q.shift();
       addUnits(st, a.area, u, 1, seat);
-      emit(log, 'rw.ev.placed', { seat, area: a.area, u }, ['RW-RECR-03', 'RW-RECR-09', 'RW-STRONG-02']);
+      if (log)
+        emit(log, 'rw.ev.placed', { seat, area: a.area, u }, ['RW-RECR-03', 'RW-RECR-09', 'RW-STRONG-02']);
     }
     if (f.q.length === 0) {
       st.stack.pop();
@@ -432,7 +435,7 @@ export function powerPrimary(st: RwState, seat: Seat, log: EventSink): void {
   let n = 0;
   for (let r = 0; r < 3; r++) n += dialIcons(st, seat, r).inf;
   st.p[seat]!.inf += n;
-  emit(log, 'rw.ev.power', { seat, n }, ['RW-POWER-01', 'RW-DIAL-04']);
+  if (log) emit(log, 'rw.ev.power', { seat, n }, ['RW-POWER-01', 'RW-DIAL-04']);
 }
 
 export function titleOffers(st: RwState, seat: Seat): RwAction[] {
