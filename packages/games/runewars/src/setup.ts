@@ -32,15 +32,25 @@ export const RULES_VERSION = '0.5.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
+/**
+ * A new packed array of `k` times `v` (not `new Array(k).fill(v)`, which V8 keeps holey: the board's arrays
+ * are read at every step), copied from a template kept per length and value.
+ */
+const templates = new Map<number, number[]>();
+function filled(k: number, v: number): number[] {
+  const key = k * 4 + v + 1;
+  let t = templates.get(key);
+  if (!t) {
+    t = [];
+    for (let i = 0; i < k; i++) t.push(v);
+    templates.set(key, t);
+  }
+  return t.slice();
+}
+
 export function setupState(opts: RwOptions, n: number, seed: string, log: EventSink): RwState {
   const p = packOf2(opts);
   const A = p.areas.length;
-  // Packed arrays (not `new Array(n).fill`, which V8 keeps holey): the board's arrays are read at every step.
-  const filled = (k: number, v: number): number[] => {
-    const out: number[] = [];
-    for (let i = 0; i < k; i++) out.push(v);
-    return out;
-  };
   const fill = (v: number) => filled(A, v);
   const player = (): PlayerState => ({
     dial: [0, 0, 0],
