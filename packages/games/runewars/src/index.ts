@@ -267,7 +267,19 @@ export type { Pack } from './pack.js';
 export { board, ctrl, dragonRunes, leftOf, production, playOrder, unitsOf } from './common.js';
 // For boards drawn from the view (the web table): the layout's borders and the areas' printed names.
 export { compileBoard, printedEdge } from './common.js';
-export { DIRS, key, qOf, rOf, SHAPES as UNIT_SHAPES, ICON_INF, ICON_TAC, BLANK, SPECIAL, ROUT, DAMAGE } from './pack.js';
+export {
+  DIRS,
+  key,
+  qOf,
+  rOf,
+  SHAPES as UNIT_SHAPES,
+  ICON_INF,
+  ICON_TAC,
+  BLANK,
+  SPECIAL,
+  ROUT,
+  DAMAGE,
+} from './pack.js';
 export { areaName } from './describe.js';
 export { messages } from './messages.js';
 export { current, table } from './decisions.js';
