@@ -132,6 +132,34 @@ describe('messages', () => {
     expect(pickLocale(undefined, 'ru_RU.UTF-8')).toBe('ru');
     expect(pickLocale('en', 'ru_RU')).toBe('en');
   });
+
+  it('chooses plural forms by the locale: English one|other, Russian one|few|many', () => {
+    const cat = {
+      en: { k: '{n} Fate {n:card|cards} for {u}' },
+      ru: { k: '{n} {n:карта|карты|карт} судьбы' },
+    };
+    const en = (n: number) => translate([cat], 'en', 'k', { n, u: 'Archers' });
+    const ru = (n: number) => translate([cat], 'ru', 'k', { n });
+    expect([en(0), en(1), en(2), en(21)]).toEqual([
+      '0 Fate cards for Archers',
+      '1 Fate card for Archers',
+      '2 Fate cards for Archers',
+      '21 Fate cards for Archers',
+    ]);
+    expect([ru(1), ru(2), ru(5), ru(11), ru(21), ru(22), ru(25), ru(0)]).toEqual([
+      '1 карта судьбы',
+      '2 карты судьбы',
+      '5 карт судьбы',
+      '11 карт судьбы',
+      '21 карта судьбы',
+      '22 карты судьбы',
+      '25 карт судьбы',
+      '0 карт судьбы',
+    ]);
+    // A missing or non-numeric count leaves the slot visible, like any missing parameter.
+    expect(formatMessage('{n:card|cards}', { m: 1 })).toBe('{n:card|cards}');
+    expect(formatMessage('{n:card|cards}', { n: 'x' })).toBe('{n:card|cards}');
+  });
 });
 
 describe('records and replays', () => {
