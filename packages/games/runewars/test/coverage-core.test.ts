@@ -2,8 +2,8 @@
  * Core rules checked one by one that no other file cites: the defeated-hero markers (RW-COMP-11), heroes
  * moved by Mobilize out of an activated area and through enemy and neutral areas (RW-ACT-07, RW-MOVE-26),
  * heroes in a retreat (RW-RETREAT-04/12/13, RW-EXPL-08), who knows Reward cards (RW-INFO-08) and the fourth
- * hero's desertion under the Captain's title (RW-DESERT-03). Latari (seat 0) and Uthuk (seat 1) on the
- * two-player preset board, heroes on.
+ * hero's desertion under the Captain's title (RW-DESERT-03), and what heroes serve to (RW-HERO-02). Latari
+ * (seat 0) and Uthuk (seat 1) on the two-player preset board, heroes on.
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
@@ -358,5 +358,63 @@ describe('desertion', () => {
     expect(st.hero!.ctl[v]).toBe(-1);
     expect(st.hero!.deck).toContain(v);
     expect(st.titles[captain]).toBe(0);
+  });
+});
+
+describe('what heroes serve to', () => {
+  it('RW-HERO-02: a hero may attempt a quest of its area, duel an enemy hero there, support his units in a battle and scout the rune token of an area it enters', () => {
+    // The Quest Phase: Laurel stands in 1B (Razorwing Nest, Q10) with Verikas; Silhouette alone in 1C.
+    const st = scenarioGame(['latari', 'uthuk'], 'cc-serve', { heroes: 'on' });
+    chooseAll(st, [4, 8]);
+    until(st, (s) => top(s).k === 'qph');
+    const hs = st.hero!;
+    for (let h = 0; h < hs.ctl.length; h++)
+      if (hs.ctl[h]! >= 0) {
+        hs.ctl[h] = -1;
+        hs.at[h] = -1;
+        hs.deck.push(h);
+      }
+    const give = (s: number, id: string, a: string) => {
+      const h = hero(id);
+      hs.deck = hs.deck.filter((x) => x !== h);
+      hs.ctl[h] = s;
+      hs.at[h] = area(a);
+      return h;
+    };
+    const laurel = give(0, 'laurel', '1B'),
+      silhouette = give(0, 'silhouette', '1C'),
+      verikas = give(1, 'verikas', '1B');
+    const f = top(st) as Extract<RwState['stack'][number], { k: 'qph' }>;
+    f.seat = 0;
+    f.acted = [];
+    f.h = -1;
+    f.left = 0;
+    const q = p.quests.findIndex((x) => x.id === 'Q10');
+    for (const x of st.p) x.quests = x.quests.filter((c) => c !== q);
+    st.decks.quests = st.decks.quests.filter((c) => c !== q);
+    st.decks.questDiscard = st.decks.questDiscard.filter((c) => c !== q);
+    st.p[0]!.quests = [q];
+    const legal = g.legalActions(st, 0) as RwAction[];
+    expect(legal).toContainEqual({ type: 'quest', h: laurel, card: q });
+    expect(legal).toContainEqual({ type: 'duel', h: laurel, target: verikas });
+    // Nothing to quest for nor anyone to duel in 1C.
+    expect(legal.some((a) => (a.type === 'quest' || a.type === 'duel') && a.h === silhouette)).toBe(false);
+    // Scouting: Silhouette steps into a neighbouring area whose rune token seat 0 has not seen.
+    const b = board(st);
+    const from = area('1C');
+    const to = b.adj[from]!.find(
+      (x, i) => b.edge[from]![i] === 0 && st.rk[x]! >= 0 && !st.rup[x] && !st.p[0]!.kn.includes(st.rh[x]!),
+    );
+    expect(to).toBeDefined();
+    expect(g.view(st, 0).rk[to!]).toBe(-2);
+    act(st, 0, { type: 'step', h: silhouette, to: to! });
+    expect(st.p[0]!.kn).toContain(st.rh[to!]);
+    expect(g.view(st, 0).rk[to!]).toBe(st.rk[to!]);
+    expect(g.view(st, 1).rk[to!]).toBe(st.p[1]!.kn.includes(st.rh[to!]!) ? st.rk[to!] : -2);
+    // A battle: a hero in the contested area may support one of his unit types there.
+    const fb = fight([[0, 'laurel', '4B']], [['archer', 2]], [['berserker', 2]]);
+    expect(g.legalActions(fb, 0)).toContainEqual({ type: 'support', h: hero('laurel'), u: u('archer') });
+    act(fb, 0, { type: 'support', h: hero('laurel'), u: u('archer') });
+    expect(battle(fb).hs).toEqual([hero('laurel'), u('archer')]);
   });
 });
