@@ -2,7 +2,7 @@
 export const exploreEn: Record<string, string> = {
   'rw.opt.exploration': 'Exploration tokens',
   'rw.opt.exploration.help':
-    'The variant of the rulebook: face-down exploration tokens on the board that heroes flip with their Quest Phase moves (Dragon Throne, Village, Magic Portal, Dungeon, Temple, Hall of Kellos and four events); needs heroes',
+    'The variant of the rulebook: face-down exploration tokens on the board that heroes flip with their Quest Phase moves (Dragon Throne, Village, Magic Portal, Dungeon, Temple, Hall of Kellos and four events); heroes play with it',
   'rw.opt.exploration.off': 'Without exploration tokens',
   'rw.opt.exploration.on': 'With exploration tokens',
   'rw.explore': 'Exploration token: make your choice',
@@ -46,7 +46,7 @@ export const exploreEn: Record<string, string> = {
 export const exploreRu: Record<string, string> = {
   'rw.opt.exploration': 'Жетоны исследования',
   'rw.opt.exploration.help':
-    'Вариант из правил: жетоны исследования лицом вниз на поле, которые герои открывают, перемещаясь в фазу заданий (Трон дракона, Деревня, Магический портал, Тюрьма, Храм, Зал Келлоса и четыре события); нужны герои',
+    'Вариант из правил: жетоны исследования лицом вниз на поле, которые герои открывают, перемещаясь в фазу заданий (Трон дракона, Деревня, Магический портал, Тюрьма, Храм, Зал Келлоса и четыре события); играется с героями',
   'rw.opt.exploration.off': 'Без жетонов исследования',
   'rw.opt.exploration.on': 'С жетонами исследования',
   'rw.explore': 'Жетон исследования: сделайте выбор',

@@ -93,9 +93,9 @@ export function parseOptions(raw: unknown): Result<RwOptions> {
     if (r.exploration !== 'on' && r.exploration !== 'off')
       return bad('"exploration" must be "on" or "off"', 'RW-EXPL-01');
     if (r.exploration === 'on') {
-      // Exploring is what heroes do (RW-EXPL-06): the variant plays with them.
-      if (o.heroes !== 'on')
-        return bad('the exploration variant needs heroes ("heroes": "on")', 'RW-EXPL-01');
+      // Exploring is what heroes do (RW-EXPL-06): the variant plays with them, so choosing it brings heroes
+      // (a lobby's "heroes: off" default beside it is not a contradiction a player should have to resolve).
+      o.heroes = 'on';
       o.exploration = 'on';
     }
   }

@@ -96,9 +96,12 @@ describe('the option', () => {
     expect(spec.kind === 'choice' && spec.default).toBe('off');
     expect(g.parseOptions({ heroes: 'on', exploration: 'on' })).toMatchObject({ ok: true });
     expect(g.parseOptions({ exploration: 'off' })).toMatchObject({ ok: true });
-    const r = g.parseOptions({ exploration: 'on' });
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.rule).toBe('RW-EXPL-01');
+    // Choosing the variant brings heroes, even beside a lobby's "heroes: off" default.
+    for (const heroes of [undefined, 'off'])
+      expect(g.parseOptions({ heroes, exploration: 'on' })).toMatchObject({
+        ok: true,
+        value: { heroes: 'on', exploration: 'on' },
+      });
     expect(g.parseOptions({ heroes: 'on', exploration: 'yes' }).ok).toBe(false);
     expect(scenarioGame(['latari', 'uthuk'], 'x0', { heroes: 'on' }).ex).toBeUndefined();
     for (const l of ['en', 'ru'] as const)
