@@ -185,16 +185,12 @@ export function searchDecision(
   const now = o.now ?? (() => performance.now());
   const t0 = now();
   const c = o.exploration ?? DEFAULTS.exploration;
-  const depthLimit = o.playoutDepth ?? DEFAULTS.playoutDepth;
   const cap = o.playoutCap ?? DEFAULTS.playoutCap;
   const maxIter = o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
   const deadline = o.ms === undefined ? Infinity : t0 + o.ms;
   const me = ctx.seat;
   const legal = ctx.legal;
   const evaluate = game.evaluate?.bind(game) as ((s: unknown) => number[]) | undefined;
-  const byDefault = o.playout === 'default';
-  const byGuide = o.playout === 'guide' && o.guide ? o.guide : undefined;
-  const noise = o.playoutNoise ?? 0.1;
   const k = evaluate ? (o.greedySteps ?? DEFAULTS.greedySteps) : 0;
 
   const root = newNode();
@@ -306,25 +302,7 @@ export function searchDecision(
     }
     if (depth > deepest) deepest = depth;
     // Playout.
-    let played = 0;
-    while (steps < cap && !game.outcome(world)) {
-      if (evaluate && played >= depthLimit) break;
-      const p = choosePrompt(game.prompts(world), rng);
-      if (!p) break;
-      const moves = game.legalActions(world, p.seat);
-      if (moves.length === 0) break;
-      let a: unknown = null;
-      if (k > 0 && p.seat === last && moves.length > 1)
-        a = greedy(game, evaluate!, world, p.seat, moves, k, rng);
-      else if (byDefault) a = game.defaultAction(world, p.seat);
-      else if (byGuide && moves.length > 1 && rng.float() >= noise)
-        a = byGuide.choose({ seat: p.seat, view: game.view(world, p.seat), legal: moves, prompt: p, rng });
-      if (a === null) a = moves[rng.int(moves.length)];
-      last = p.seat;
-      if (!game.apply(world, p.seat, a).ok) break;
-      steps++;
-      played++;
-    }
+    playOn(game, world, rng, o, evaluate, last, cap - steps);
     // Rewards: the outcome if the game ended, else the game's evaluation, else a draw.
     const out = game.outcome(world);
     let reward: ArrayLike<number>;
@@ -411,14 +389,37 @@ function rollout(
   seats: number,
 ): ArrayLike<number> {
   const evaluate = game.evaluate?.bind(game) as ((s: unknown) => number[]) | undefined;
+  playOn(game, world, rng, o, evaluate, -1, o.playoutCap ?? DEFAULTS.playoutCap);
+  const out = game.outcome(world);
+  if (out) {
+    const r = new Array<number>(seats).fill(0);
+    for (const s of out.winners) r[s] = 1 / out.winners.length;
+    return r;
+  }
+  if (evaluate) return evaluate(world);
+  return new Array<number>(seats).fill(1 / seats);
+}
+
+/**
+ * The playout policy, shared by the tree's iterations and the paired root: from `world`, at most `max` steps
+ * (and `playoutDepth` when the game evaluates positions), each by the greedy finish of a seat's own decision,
+ * the timeout default, the guide or uniform at random. `last` is the seat that took the step before.
+ */
+function playOn(
+  game: AnyGame,
+  world: unknown,
+  rng: Rng,
+  o: Omit<IsmctsOptions, 'seed'>,
+  evaluate: ((s: unknown) => number[]) | undefined,
+  last: number,
+  max: number,
+): void {
   const depth = o.playoutDepth ?? DEFAULTS.playoutDepth;
-  const cap = o.playoutCap ?? DEFAULTS.playoutCap;
   const byDefault = o.playout === 'default';
   const byGuide = o.playout === 'guide' && o.guide ? o.guide : undefined;
   const noise = o.playoutNoise ?? 0.1;
   const k = evaluate ? (o.greedySteps ?? DEFAULTS.greedySteps) : 0;
-  let last = -1;
-  for (let played = 0; played < cap && !game.outcome(world); played++) {
+  for (let played = 0; played < max && !game.outcome(world); played++) {
     if (evaluate && played >= depth) break;
     const p = choosePrompt(game.prompts(world), rng);
     if (!p) break;
@@ -431,17 +432,9 @@ function rollout(
     else if (byGuide && moves.length > 1 && rng.float() >= noise)
       a = byGuide.choose({ seat: p.seat, view: game.view(world, p.seat), legal: moves, prompt: p, rng });
     if (a === null) a = moves[rng.int(moves.length)];
-    if (!game.apply(world, p.seat, a).ok) break;
     last = p.seat;
+    if (!game.apply(world, p.seat, a).ok) break;
   }
-  const out = game.outcome(world);
-  if (out) {
-    const r = new Array<number>(seats).fill(0);
-    for (const s of out.winners) r[s] = 1 / out.winners.length;
-    return r;
-  }
-  if (evaluate) return evaluate(world);
-  return new Array<number>(seats).fill(1 / seats);
 }
 
 /** The `paired` root: flat Monte Carlo with sequential halving on common random numbers (see `root`). */
