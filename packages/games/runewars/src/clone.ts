@@ -33,7 +33,13 @@ function cloneFrame(f: Frame): Frame {
     case 'qtest':
       return { ...f, cs: f.cs.slice() };
     case 'diplo':
-      return { ...f, u: f.u.slice(), cs: f.cs.slice() };
+      return {
+        ...f,
+        u: f.u.slice(),
+        cs: f.cs.slice(),
+        ...(f.hs ? { hs: f.hs.slice() } : {}),
+        ...(f.stay ? { stay: f.stay.slice() } : {}),
+      };
     case 'bid':
       return { ...f, b: f.b.slice() };
     case 'lose':

@@ -310,6 +310,8 @@ export function describeAction(
       return a.to === undefined
         ? tr(l, 'rw.act.heroMoveIn', P({ hero: a.h }))
         : tr(l, 'rw.act.heroMove', P({ hero: a.h, area: a.to }));
+    case 'heroStay':
+      return tr(l, 'rw.act.heroStay', P({ hero: a.h }));
     case 'support':
       return tr(l, 'rw.act.support', P({ hero: a.h, u: a.u }));
     case 'quest':

@@ -25,7 +25,8 @@ type DF = Extract<Frame, { k: 'diplo' }>;
 export const D_CHOOSE = 0,
   D_CARD = 1,
   D_RED = 2,
-  D_AFTER = 3;
+  D_AFTER = 3,
+  D_HEROES = 4;
 
 const FIGHT: RwAction = Object.freeze({ type: 'fight' });
 const WITHDRAW: RwAction = Object.freeze({ type: 'withdraw' });
@@ -50,10 +51,17 @@ export function startDiplomacy(
   n: number,
   moved: number[],
   log: EventSink,
+  hd?: number[],
 ): void {
   const u: number[] = [];
   for (let i = 1; i < moved.length; i += 2) u.push(moved[i]!);
-  st.stack.push({ k: 'diplo', seat, area, n, u, step: D_CHOOSE, cs: [] });
+  const f: DF = { k: 'diplo', seat, area, n, u, step: D_CHOOSE, cs: [] };
+  // RW-DIPLO-11: the heroes drafted with the units (Mobilize/Conquer drafts: hero, count) entered with them.
+  if (hd?.length) {
+    f.hs = [];
+    for (let i = 0; i < hd.length; i += 2) f.hs.push(hd[i]!);
+  }
+  st.stack.push(f);
   if (log) emit(log, 'rw.ev.enterNeutrals', { seat, area, n: u.length }, ['RW-MOVE-03', 'RW-DIPLO-01']);
 }
 
@@ -94,6 +102,7 @@ function offers(st: RwState, f: DF, out: RwAction[]): void {
   if (f.step === D_CHOOSE) chooseOffers(st, f, out);
   else if (f.step === D_CARD) cardOffers(st, f, out);
   else if (f.step === D_RED) redOffers(st, f, out);
+  else if (f.step === D_HEROES) heroOffers(st, f, out);
 }
 
 /** The battle of the moved units against every neutral unit of the area (RW-NEUT-04, RW-DIPLO-08). */
@@ -104,12 +113,50 @@ function fight(st: RwState, f: DF, log: EventSink): void {
   startBattle(st, f.seat, f.area, f.n, moved, log);
 }
 
-/** His units retreat, routed, from the area into one adjacent friendly (else empty) area (RW-DIPLO-08). */
+/** RW-DIPLO-11: his heroes that entered with the units and stand there still (not left behind yet). */
+function heroesWith(st: RwState, f: DF, out: number[]): void {
+  const hs = st.hero;
+  if (!hs || !f.hs) return;
+  for (const h of f.hs) if (hs.ctl[h] === f.seat && hs.at[h] === f.area && !f.stay?.includes(h)) out.push(h);
+}
+
+/**
+ * His units retreat, routed, from the area into one adjacent friendly (else empty) area (RW-DIPLO-08). The
+ * heroes that entered with them go along unless he left them there (RW-DIPLO-11: first asked, D_HEROES).
+ */
 function withdraw(st: RwState, f: DF, log: EventSink): void {
+  if (f.step === D_RED) {
+    if (log)
+      emit(log, 'rw.ev.diplomacyWithdraw', { seat: f.seat, area: f.area }, ['RW-DIPLO-08', 'RW-DP-48']);
+    const hs: number[] = [];
+    heroesWith(st, f, hs);
+    if (hs.length) {
+      f.step = D_HEROES;
+      f.stay = [];
+      return;
+    }
+  }
   f.step = D_AFTER;
-  if (log) emit(log, 'rw.ev.diplomacyWithdraw', { seat: f.seat, area: f.area }, ['RW-DIPLO-08', 'RW-DP-48']);
-  st.stack.push({ k: 'retreat', seat: f.seat, who: f.seat, from: f.area, u: f.u, rule: 'RW-DIPLO-08' });
+  const hs: number[] = [];
+  heroesWith(st, f, hs);
+  st.stack.push({
+    k: 'retreat',
+    seat: f.seat,
+    who: f.seat,
+    from: f.area,
+    u: f.u,
+    rule: 'RW-DIPLO-08',
+    ...(hs.length ? { hs } : {}),
+  });
   f.u = [];
+}
+
+/** RW-DIPLO-11: leave a hero in the area, or retreat (the others go with the units). */
+function heroOffers(st: RwState, f: DF, out: RwAction[]): void {
+  const hs: number[] = [];
+  heroesWith(st, f, hs);
+  for (const h of hs) out.push({ type: 'heroStay', h });
+  out.push(WITHDRAW);
 }
 
 /** Puts the moved units into the area: his now (allied neutrals with them, or none left). */
@@ -278,6 +325,22 @@ const base: Omit<Decision<RwState, DF, RwAction>, 'prompt' | 'rule'> = {
       }
       return fail('wrongAction', 'Start the battle, or retreat your units.', 'RW-DIPLO-08');
     }
+    if (f.step === D_HEROES) {
+      if (a.type === 'withdraw') {
+        withdraw(st, f, log);
+        return OK;
+      }
+      if (a.type !== 'heroStay' || !ok.some((x) => x.type === 'heroStay' && x.h === a.h))
+        return fail(
+          'heroStay',
+          'Leave here one of your heroes that came with the retreating units, or retreat.',
+          'RW-DIPLO-11',
+        );
+      f.stay!.push(a.h);
+      if (log)
+        emit(log, 'rw.ev.heroStays', { seat, hero: a.h, area: f.area }, ['RW-DIPLO-11', 'RW-HMOVE-11']);
+      return OK;
+    }
     return fail('wrongAction', 'Nothing to decide here.', 'RW-DIPLO-01');
   },
   // RW-DP-89: DP-45 battle (diplomacy costs influence); after diplomacy was chosen (the battle being
@@ -296,7 +359,8 @@ const base: Omit<Decision<RwState, DF, RwAction>, 'prompt' | 'rule'> = {
         if (best < 0 || DESTINY[p.fate[c]!.destiny] < DESTINY[p.fate[best]!.destiny]) best = c;
       return best < 0 ? null : { type: 'fate', card: best };
     }
-    if (f.step === D_RED) return WITHDRAW;
+    // RW-DIPLO-11 (as DP-70): the heroes follow their units.
+    if (f.step === D_RED || f.step === D_HEROES) return WITHDRAW;
     return null;
   },
 };
@@ -318,7 +382,14 @@ const redDecision: Decision<RwState, DF, RwAction> = {
   rule: 'RW-DIPLO-08',
 };
 
+const heroesDecision: Decision<RwState, DF, RwAction> = {
+  ...base,
+  prompt: 'rw.diplomacy.heroes',
+  rule: 'RW-DIPLO-11',
+};
+
 export function diploDecisionOf(_st: RwState, f: DF): Decision<RwState, DF, RwAction> | null {
+  if (f.step === D_HEROES) return heroesDecision;
   return f.step === D_CHOOSE
     ? diploDecision
     : f.step === D_CARD

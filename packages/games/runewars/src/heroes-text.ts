@@ -104,6 +104,13 @@ export const heroesEn: Record<string, string> = {
   'rw.ev.rewardUsed': "{seat}'s hero {hero} uses {reward}",
   'rw.ev.rewardGiven': '{seat} passes a Reward card from {hero} to {target}',
   'rw.err.giveHere': 'Reward cards pass between your heroes in the same area.',
+  'rw.err.giveMoving':
+    'Reward cards pass between your hero that is acting and your other heroes in its area.',
+  'rw.diplomacy.heroes':
+    'Your units retreat: your heroes that came with them go along, unless you leave them here',
+  'rw.act.heroStay': 'Leave {hero} here',
+  'rw.err.heroStay': 'Leave here one of your heroes that came with the retreating units, or retreat.',
+  'rw.ev.heroStays': "{seat}'s hero {hero} stays in {area}",
   'rw.err.rewardUse': 'Use a Reward card of your hero that can be used now.',
   'rw.loot': "Your hero stands by a defeated hero's marker: take its Reward cards?",
   'rw.act.loot': "{hero} takes the defeated hero's Reward cards",
@@ -238,6 +245,13 @@ export const heroesRu: Record<string, string> = {
   'rw.ev.rewardUsed': '{seat}: герой {hero} применяет награду: {reward}',
   'rw.ev.rewardGiven': '{seat} передаёт карту награды от героя {hero} герою {target}',
   'rw.err.giveHere': 'Карты наград передаются между вашими героями в одной локации.',
+  'rw.err.giveMoving':
+    'Карты наград передаются между действующим героем и другими вашими героями в его локации.',
+  'rw.diplomacy.heroes':
+    'Ваши отряды отступают: пришедшие с ними герои уходят тоже, если вы не оставите их здесь',
+  'rw.act.heroStay': 'Оставить героя {hero} здесь',
+  'rw.err.heroStay': 'Оставьте здесь одного из героев, пришедших с отступающими отрядами, или отступайте.',
+  'rw.ev.heroStays': '{seat}: герой {hero} остаётся в локации {area}',
   'rw.err.rewardUse': 'Примените карту награды своего героя, которую можно применить сейчас.',
   'rw.loot': 'Ваш герой стоит у жетона павшего героя: забрать его карты наград?',
   'rw.act.loot': '{hero} забирает карты наград павшего героя',

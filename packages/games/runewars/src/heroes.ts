@@ -12,6 +12,7 @@ import { board, crossable, ctrl, fail, only, pk, playOrder, see, strongholdsOf }
 import { attempt, questsFor } from './quests.js';
 import { drawFate } from './fight.js';
 import { duelsFor, heroDuel } from './duels.js';
+import { givesAround, giveReward } from './rewards.js';
 import type { Frame, HeroSt, RwAction, RwState } from './types.js';
 import {
   actionEnded,
@@ -368,6 +369,9 @@ function qphOffers(st: RwState, f: F<'qph'>, seat: Seat, out: RwAction[] | null)
   let n = 0;
   if (f.h >= 0 && f.left > 0 && hs.ctl[f.h] === seat)
     n += steps(st, hs.at[f.h]!, f.h, out) + portalSteps(st, seat, !!f.pp, f.h, hs.at[f.h]!, out);
+  // RW-DP-16, RW-REWARD-06: the hero acting (moving, passing through, or just arrived) trades Reward cards
+  // with his other heroes of its area.
+  if (f.h >= 0) n += givesAround(st, seat, f.h, out);
   // Exploration: a hero's Move ends in words before anything else (RW-EXPL-06, explore.ts).
   if (moveMustEnd(st, f)) {
     out?.push({ type: 'stop', h: f.h });
@@ -415,6 +419,18 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       if (f.h < 0 || a.h !== f.h || f.left <= 0)
         return fail('notMoving', 'That hero is not moving.', 'RW-EXPL-06');
       endMove(st, f, f.h, log);
+      return OK;
+    }
+    if (a.type === 'give') {
+      const ok: RwAction[] = [];
+      if (f.h >= 0) givesAround(st, seat, f.h, ok);
+      if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
+        return fail(
+          'giveMoving',
+          'Reward cards pass between your hero that is acting and your other heroes in its area.',
+          'RW-DP-16',
+        );
+      giveReward(st, seat, a.c, a.to, ['RW-DP-16', 'RW-REWARD-06'], log);
       return OK;
     }
     if (moveMustEnd(st, f) && !(a.type === 'step' && a.h === f.h))

@@ -608,7 +608,7 @@ export const mobDecision: Decision<RwState, F<'mob'>, RwAction> = {
       }
       const d = f.d;
       st.stack.pop();
-      if (fight && neutralArea(st, x)) startDiplomacy(st, seat, x, f.n, d, log);
+      if (fight && neutralArea(st, x)) startDiplomacy(st, seat, x, f.n, d, log, f.hd);
       else if (fight) startBattle(st, seat, x, f.n, d, log);
       else checkLimit(st, seat, [x]); // RW-LIMIT-03/05
       return OK;

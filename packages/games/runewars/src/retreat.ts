@@ -75,11 +75,14 @@ function retreatTo(st: RwState, f: RF, area: number, log: EventSink): void {
       n++;
     } else lost++; // RW-RETREAT-02/09: no area it can enter
   }
-  // RW-SUPPORT-04: the losing side's supporting heroes, routed, go with them (they stay where they cannot).
+  // RW-SUPPORT-04: the losing side's supporting heroes, routed, go with them (they stay where they cannot);
+  // RW-DIPLO-11: so do the heroes that came with units retreating after a red diplomacy result, as they are.
   if (f.hs && area >= 0 && crossable(e, false, st.season === 3))
     for (const h of f.hs) {
       st.hero!.at[h] = area;
-      emit(log, 'rw.ev.heroRetreated', { seat: st.hero!.ctl[h], hero: h, area }, ['RW-SUPPORT-04']);
+      emit(log, 'rw.ev.heroRetreated', { seat: st.hero!.ctl[h], hero: h, area }, [
+        f.rule === 'RW-DIPLO-08' ? 'RW-DIPLO-11' : 'RW-SUPPORT-04',
+      ]);
     }
   if (log && (f.u.length || area < 0))
     emit(

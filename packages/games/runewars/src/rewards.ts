@@ -7,7 +7,7 @@
  * up) — face up and then discarded (RW-REWARD-02/08), and move Reward cards between his heroes of one area
  * (RW-REWARD-06). Duel, support, passive and Quest Phase rewards wait for their use.
  */
-import type { ApplyResult, Decision, Seat } from '@tabula/engine';
+import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { ctrl, fail, only, pk } from './common.js';
 import { receiveRune } from './cards.js';
@@ -32,6 +32,45 @@ function usable(st: RwState, seat: Seat, h: number, c: number): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * RW-REWARD-06, RW-DP-16: the Reward cards that may pass between `h` and his other heroes in its area, both
+ * ways (its count, with `out` null). Public counts, hidden contents: the action names the card to its owner.
+ */
+export function givesAround(st: RwState, seat: Seat, h: number, out: RwAction[] | null): number {
+  const hs = st.hero!;
+  const a = hs.at[h]!;
+  if (a < 0 || hs.ctl[h] !== seat) return 0;
+  let n = 0;
+  for (const t of heroesOf(st, seat)) {
+    if (t === h || hs.at[t] !== a) continue;
+    for (const c of hs.rw[h]!) {
+      n++;
+      out?.push({ type: 'give', c, to: t });
+    }
+    for (const c of hs.rw[t]!) {
+      n++;
+      out?.push({ type: 'give', c, to: h });
+    }
+  }
+  return n;
+}
+
+/** Passes Reward card `c` to hero `to` (validated by the caller; RW-REWARD-06). */
+export function giveReward(
+  st: RwState,
+  seat: Seat,
+  c: number,
+  to: number,
+  rules: string[],
+  log: EventSink,
+): void {
+  const hs = st.hero!;
+  const from = hs.rw.findIndex((x) => x.includes(c));
+  hs.rw[from]!.splice(hs.rw[from]!.indexOf(c), 1);
+  hs.rw[to]!.push(c);
+  emit(log, 'rw.ev.rewardGiven', { seat, hero: from, target: to }, rules);
 }
 
 function offers(st: RwState, seat: Seat, out: RwAction[] | null): number {
@@ -87,10 +126,7 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
     if (a.type === 'give') {
       if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
         return fail('giveHere', 'Reward cards pass between your heroes in the same area.', 'RW-REWARD-06');
-      const from = hs.rw.findIndex((x) => x.includes(a.c));
-      hs.rw[from]!.splice(hs.rw[from]!.indexOf(a.c), 1);
-      hs.rw[a.to]!.push(a.c);
-      emit(log, 'rw.ev.rewardGiven', { seat, hero: from, target: a.to }, ['RW-REWARD-06']);
+      giveReward(st, seat, a.c, a.to, ['RW-REWARD-06', 'RW-DP-40'], log);
       return OK;
     }
     if (a.type !== 'useReward' || !ok.some((x) => x.type === 'useReward' && x.h === a.h && x.c === a.c))

@@ -170,11 +170,23 @@ export type Frame =
    * Units moved into an area of unallied neutral units (RW-MOVE-03, 05-diplomacy-neutrals.md §4): they wait
    * here, off the board, while the player chooses battle or diplomacy (step 0), the Fate card to resolve
    * (step 1, `cs` the cards drawn, seen by him alone until one is chosen: RW-INFO-11) and, on a red
-   * symbol, battle or retreat (step 2); step 3 after a retreat pushed above it. `n` the Order card.
+   * symbol, battle or retreat (step 2); step 3 after a retreat pushed above it; step 4 which heroes that
+   * entered with the units (`hs`) stay when they retreat (`stay`, RW-DIPLO-11). `n` the Order card.
    */
-  | { k: 'diplo'; seat: Seat; area: number; n: number; u: number[]; step: number; cs: number[] }
+  | {
+      k: 'diplo';
+      seat: Seat;
+      area: number;
+      n: number;
+      u: number[];
+      step: number;
+      cs: number[];
+      hs?: number[];
+      stay?: number[];
+    }
   /**
-   * A retreat; `hs` the supporting heroes of a losing side, routed, that go with it (RW-SUPPORT-04); `r`
+   * A retreat; `hs` the supporting heroes of a losing side, routed, that go with it (RW-SUPPORT-04), or the
+   * heroes that came with units retreating from diplomacy (RW-DIPLO-11); `r`
    * (Tactical Retreat) each unit's routed state kept instead of arriving routed.
    */
   | {
@@ -453,6 +465,8 @@ export type RwAction =
   /** Reward card instance `c` of hero `h` used (RW-REWARD-02), or given to his hero `to` in the same area (RW-REWARD-06). */
   | { type: 'useReward'; h: number; c: number }
   | { type: 'give'; c: number; to: number }
+  /** RW-DIPLO-11: a hero left in the area when its units retreat after a red diplomacy result. */
+  | { type: 'heroStay'; h: number }
   | { type: 'peek'; area: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
