@@ -93,6 +93,14 @@ export interface IsmctsOptions extends SearchBudget {
    * the guide this is rollout-based improvement of the guide (Tesauro and Galperin 1996).
    */
   root?: 'tree' | 'paired';
+  /**
+   * With the paired root and a guide: the share of the budget kept for the final duel between the halving's
+   * survivor and the guide's choice on fresh worlds (0: none, the survivor's mean over all rounds is
+   * compared with the guide's instead).
+   */
+  duelShare?: number;
+  /** Standard errors by which the duel's mean paired difference must exceed zero to overrule the guide. */
+  duelZ?: number;
   /** Called after every searched decision with its figures (tests, benches). */
   onDecision?: (stats: SearchStats) => void;
   /** The clock, for a millisecond budget (tests may pass a fake one). */
@@ -144,6 +152,8 @@ const DEFAULTS = {
   guideMargin: 0.02,
   worlds: 32,
   greedySteps: 0,
+  duelShare: 0.4,
+  duelZ: 1.28,
 };
 
 /** The best of `moves` for `seat` by the game's evaluation one step ahead (a sample of `k` if more). */
@@ -468,18 +478,23 @@ function pairedDecision(
   };
   let alive = legal.map((_, i) => i);
   const rounds = Math.max(1, Math.ceil(Math.log2(n)));
+  // With a guide, a share of the budget is kept for a final duel (below): the halving's survivor against the
+  // guide's choice on fresh worlds, because the best of many noisy means is biased upward (the winner's curse)
+  // and would overrule the guide on luck.
+  const duel = guided >= 0 && n > 1 ? (o.duelShare ?? DEFAULTS.duelShare) : 0;
   // With an unbounded budget (milliseconds only), rounds of 8 playouts an action until time runs out.
   const finite = Number.isFinite(budget);
+  const halving = finite ? Math.max(1, Math.round(budget * (1 - duel))) : budget;
+  const halvingDeadline = o.ms === undefined ? Infinity : t0 + o.ms * (1 - duel);
   let used = 0;
   let base = 0;
   let timeUp = false;
   const mean = (i: number) => (counts[i] ? sums[i]! / counts[i]! : -Infinity);
   for (let r = 0; !timeUp && (alive.length > 1 || (!finite && r === 0)); r++) {
-    const m = finite ? Math.max(1, Math.floor(budget / (alive.length * rounds))) : 8;
+    const m = finite ? Math.max(1, Math.floor(halving / (alive.length * rounds))) : 8;
     for (let i = 0; i < m && !timeUp; i++) {
       const w = world(base + i);
-      // The guide's choice is played every round, dropped or not: the last comparison is with it, on the
-      // same worlds and streams.
+      // The guide's choice is played every round, dropped or not, on the same worlds and streams.
       for (const a of guided < 0 || alive.includes(guided) ? alive : [...alive, guided]) {
         const c = game.clone(w);
         if (!game.apply(c, me, legal[a]).ok) continue;
@@ -488,10 +503,10 @@ function pairedDecision(
         counts[a]!++;
         used++;
       }
-      if (used > 0 && now() >= deadline) timeUp = true;
+      if (used > 0 && now() >= halvingDeadline) timeUp = true;
     }
     base += m;
-    if (finite && used >= budget) break;
+    if (finite && used >= halving) break;
     if (alive.length > 1) {
       alive = [...alive].sort((x, y) => mean(y) - mean(x));
       alive = alive.slice(0, Math.max(1, Math.ceil(alive.length / 2)));
@@ -500,8 +515,42 @@ function pairedDecision(
   }
   let index = alive.reduce((b, i) => (mean(i) > mean(b) ? i : b), alive[0]!);
   const margin = o.guideMargin ?? DEFAULTS.guideMargin;
-  if (guided >= 0 && index !== guided && (counts[guided] === 0 || mean(index) - mean(guided) < margin))
-    index = guided;
+  if (guided >= 0 && index !== guided) {
+    if (duel > 0) {
+      // The duel: the survivor and the guide's choice on fresh worlds with common streams; the guide is
+      // overruled only when the mean paired difference is at least the margin and clearly above noise
+      // (`duelZ` standard errors).
+      let k = 0;
+      let sum = 0;
+      let sq = 0;
+      const pairs = finite ? Math.max(2, Math.floor((budget - used) / 2)) : Infinity;
+      for (let i = 0; k < pairs && (k < 2 || now() < deadline); i++) {
+        const w = world(base + i);
+        const rs: number[] = [];
+        for (const a of [index, guided]) {
+          const c = game.clone(w);
+          rs.push(
+            game.apply(c, me, legal[a]).ok
+              ? (rollout(game, c, new Rng(`paired:${seeds[base + i]}`), o, seats)[me] ?? 0)
+              : 0,
+          );
+        }
+        const d = rs[0]! - rs[1]!;
+        sums[index]! += rs[0]!;
+        sums[guided]! += rs[1]!;
+        counts[index]!++;
+        counts[guided]!++;
+        used += 2;
+        k++;
+        sum += d;
+        sq += d * d;
+      }
+      const md = sum / k;
+      const sd = Math.sqrt(Math.max(0, sq / k - md * md) * (k / Math.max(1, k - 1)));
+      const z = o.duelZ ?? DEFAULTS.duelZ;
+      if (md < margin || md * Math.sqrt(k) < z * sd) index = guided;
+    } else if (counts[guided] === 0 || mean(index) - mean(guided) < margin) index = guided;
+  }
   return {
     index,
     stats: {
