@@ -238,8 +238,9 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
     }
   },
   evaluate,
-  // Playouts by the heuristic (well under a millisecond a decision), 60 steps deep.
-  search: { standard: 40, strong: 150, playout: 'guide', playoutDepth: 60, root: 'paired' },
+  // Playouts by the heuristic (well under a millisecond a decision), 30 steps deep (the strong level within a
+  // quarter of a second a decision).
+  search: { standard: 40, strong: 150, playout: 'guide', playoutDepth: 30, root: 'paired' },
   bots: { heuristic: heuristicBot },
   info: {
     shortId: 'rw',
