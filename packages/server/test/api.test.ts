@@ -124,6 +124,36 @@ describe('creating matches', () => {
     }
     expect(seen.size).toBe(20);
   });
+
+  it("tells an invite's holder which seat the token is and the name the host gave it; refuses other tokens", async () => {
+    const m = await createMatch(A.url, {
+      players: 3,
+      seats: [{ kind: 'human', name: 'Tess' }, { kind: 'human' }, { kind: 'bot' }],
+    });
+    const a = await post(A.url, `/api/matches/${m.id}/seat`, { token: m.seats[0]!.token });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual({ seat: 0, name: 'Tess' });
+    // An unnamed seat: the guest will be asked a name.
+    expect((await post(A.url, `/api/matches/${m.id}/seat`, { token: m.seats[1]!.token })).body).toEqual({
+      seat: 1,
+      name: '',
+    });
+    // The host's token is no seat's; a wrong, missing or malformed token is refused and changes nothing.
+    const bad = await post(A.url, `/api/matches/${m.id}/seat`, { token: m.hostToken });
+    expect(bad.status).toBe(403);
+    expect(bad.body.error.code).toBe('badToken');
+    expect((await post(A.url, `/api/matches/${m.id}/seat`, {})).status).toBe(400);
+    expect((await post(A.url, `/api/matches/${m.id}/seat`, { token: 'x'.repeat(500) })).status).toBe(400);
+    expect((await post(A.url, `/api/matches/nope/seat`, { token: m.seats[0]!.token })).status).toBe(404);
+    // Another match's token is not this match's seat.
+    const other = await createMatch(A.url, { players: 2, seats: humans(2) });
+    expect((await post(A.url, `/api/matches/${m.id}/seat`, { token: other.seats[0]!.token })).status).toBe(
+      403,
+    );
+    expect(JSON.stringify((await info(m.id)).seats.map((s: { name: string }) => s.name))).toBe(
+      '["Tess",null,null]',
+    );
+  });
 });
 
 describe('listing, open seats and the lobby', () => {

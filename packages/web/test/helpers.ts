@@ -110,8 +110,8 @@ export async function newTestContext(
 }
 
 /**
- * Opens a seat's invite link: the page asks the guest's name first (kept as the seat's name when
- * given; an empty answer keeps the name the seat was created with), then shows the table.
+ * Opens a seat's invite link: for a seat created without a name the page asks the guest's name first
+ * (kept as the seat's name when given), then shows the table; a named seat goes to the table at once.
  */
 export async function openInvite(
   page: Page,
@@ -121,11 +121,16 @@ export async function openInvite(
   name = '',
 ): Promise<void> {
   await page.goto(`${base}/#/m/${match}?token=${encodeURIComponent(token)}`);
-  const invite = page.getByTestId('invite');
-  await invite.waitFor();
-  if (name) await invite.locator('input').fill(name);
-  await invite.locator('button[type=submit]').click();
-  await page.waitForSelector('[data-testid=table], [data-testid=waiting]');
+  // A seat the host named goes straight to the table; an unnamed one asks the guest's name first.
+  const first = await page.waitForSelector(
+    '[data-testid=invite], [data-testid=table], [data-testid=waiting]',
+  );
+  if ((await first.getAttribute('data-testid')) === 'invite') {
+    const invite = page.getByTestId('invite');
+    if (name) await invite.locator('input').fill(name);
+    await invite.locator('button[type=submit]').click();
+    await page.waitForSelector('[data-testid=table], [data-testid=waiting]');
+  }
 }
 
 /** What the table shows now: seat, version, heading, action buttons. */

@@ -3,7 +3,7 @@
  * reach the match created from the form; the strongest bot seated by default and the bots' pace sent;
  * the match list's filters (game, status, mine) with the bots' own matches apart, and nothing scrolling
  * sideways at 1280×800 or 360×740 with the lists full; an invited guest asked
- * their name first; the waiting room (the game's name, every seat, invite links, who is here) until the
+ * their name first (straight to the table when the host named the seat; a wrong token told in words); the waiting room (the game's name, every seat, invite links, who is here) until the
  * last open seat is taken and the match starts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -280,5 +280,36 @@ describe('lobby', () => {
     expect(info.seats.map((s) => s.name)).toEqual(['Hana', 'Gus', 'Jo']);
     await expect.poll(() => host.page.locator('.players').textContent()).toContain('Gus');
     expect(await host.page.locator('.players').textContent()).toContain('Jo');
+  });
+
+  it('an invite to a seat the host named goes straight to the table; a wrong token says so in words', async () => {
+    const created = await api<{ id: string; seats: { seat: number; token?: string }[] }>(
+      server.url,
+      'POST',
+      '/api/matches',
+      {
+        game: GAMES[0]!.id,
+        players: 2,
+        seats: [{ kind: 'human', name: 'Tess' }, { kind: 'bot' }],
+      },
+    );
+    const { page } = await open();
+    await page.goto(`${server.url}/#/m/${created.id}?token=${encodeURIComponent(created.seats[0]!.token!)}`);
+    await page.getByTestId('table').waitFor();
+    expect(page.url()).not.toContain('token=');
+    expect(await page.getByTestId('invite').count()).toBe(0);
+    const info = await api<MatchInfo>(server.url, 'GET', `/api/matches/${created.id}`);
+    expect(info.seats[0]!.name).toBe('Tess');
+
+    const other = await open();
+    await other.page.goto(`${server.url}/#/m/${created.id}?token=not-a-seat-token`);
+    const bad = other.page.getByTestId('invite-bad');
+    await bad.waitFor();
+    expect(await bad.getByRole('alert').textContent()).toContain('This invite link is not valid');
+    expect(await bad.getByRole('link', { name: 'To the lobby' }).count()).toBe(1);
+    // The browser logs the refused request (403) itself; nothing else may go wrong on the page.
+    const refused = other.errors.filter((e) => /status of 403/.test(e));
+    expect(refused.length).toBe(1);
+    other.errors.splice(0, other.errors.length, ...other.errors.filter((e) => !refused.includes(e)));
   });
 });

@@ -117,6 +117,19 @@ export function matchRoutes(app: FastifyInstance, ctx: RouteContext, server: Mat
     return ctx.hub.info(id);
   });
 
+  /**
+   * Whose seat an invite's token is: its number and the name the host gave it (an empty name when none),
+   * so that an invited guest whose seat is already named goes straight to the table. 403 for a token
+   * that is not one of this match's seats.
+   */
+  app.post('/api/matches/:id/seat', async (req) => {
+    const id = ctx.idOf(req);
+    const { token } = parse(TokenBody, req.body ?? {});
+    await ctx.match(id);
+    const s = await ctx.seatOf(id, token);
+    return { seat: s.seat, name: s.name };
+  });
+
   app.post('/api/matches/:id/join', async (req) => {
     const id = ctx.idOf(req);
     const body = parse(JoinMatch, req.body ?? {});

@@ -90,6 +90,8 @@ export const lobby = {
     'join.askName': 'Your name at the table',
     'join.sit': 'Take my seat',
     'join.seats': 'At the table',
+    'join.badInvite': 'This invite link is not valid for this match: ask the host for a new one.',
+    'join.toLobby': 'To the lobby',
   },
   ru: {
     'lobby.title': 'Играть',
@@ -183,5 +185,7 @@ export const lobby = {
     'join.askName': 'Ваше имя за столом',
     'join.sit': 'Занять моё место',
     'join.seats': 'За столом',
+    'join.badInvite': 'Эта ссылка-приглашение не подходит к этой партии: попросите у хозяина новую.',
+    'join.toLobby': 'В лобби',
   },
 } as const;

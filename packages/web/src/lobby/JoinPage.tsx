@@ -1,11 +1,12 @@
 /**
  * Coming to a match from a link: an open seat (`#/join/<id>`: anyone may take it) or an invite
- * (`#/m/<id>?token=…`: one seat kept for the guest). Either way the guest is asked their name first,
- * shown the game and who is at the table, then sits down.
+ * (`#/m/<id>?token=…`: one seat kept for the guest). The guest is asked their name first, shown the game
+ * and who is at the table, then sits down — except an invite to a seat the host has already named, which
+ * goes straight to the table under that name. An invite whose token is not one of the match's seats says so.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import { api } from '../net/api.js';
+import { api, ApiError } from '../net/api.js';
 import type { MatchInfo } from '../net/api.js';
 import { nameOf, useGames } from '../net/games.js';
 import { useLocale, useT } from '../i18n/index.js';
@@ -94,20 +95,51 @@ export function InvitePage({ matchId, token }: { matchId: string; token: string 
   const t = useT();
   const [name, setName] = useState(playerName());
   const match = useMatch(matchId);
-  const sit = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim()) setPlayerName(name.trim());
+  // The host may have named the seat already: then the guest goes straight to the table under that name.
+  const [asking, setAsking] = useState<'checking' | 'ask' | 'bad'>('checking');
+  const take = (seat: number, as: string, game = match?.game ?? '') => {
     rememberSeat({
       match: matchId,
-      game: match?.game ?? '',
-      seat: -1,
+      game,
+      seat,
       token,
-      name: name.trim(),
+      name: as,
       at: new Date().toISOString(),
     });
     // The token leaves the address bar once remembered.
     location.replace(`#/m/${matchId}`);
   };
+  useEffect(() => {
+    let live = true;
+    Promise.all([api.seatOf(matchId, token), api.match(matchId)]).then(
+      ([s, m]) => {
+        if (!live) return;
+        if (s.name) take(s.seat, s.name, m.game);
+        else setAsking('ask');
+      },
+      (e: unknown) => live && setAsking(e instanceof ApiError && e.status === 403 ? 'bad' : 'ask'),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [matchId, token]);
+  const sit = (e: FormEvent) => {
+    e.preventDefault();
+    if (name.trim()) setPlayerName(name.trim());
+    take(-1, name.trim());
+  };
+  if (asking === 'checking') return <main className="lobby join" aria-busy="true" />;
+  if (asking === 'bad')
+    return (
+      <main className="lobby join" data-testid="invite-bad">
+        <Title match={match} />
+        <p role="alert">{t('join.badInvite')}</p>
+        <p>
+          <a href="#/">{t('join.toLobby')}</a>
+        </p>
+      </main>
+    );
   return (
     <main className="lobby join" data-testid="invite">
       <Title match={match} />

@@ -87,6 +87,8 @@ export const api = {
       `/api/matches/${encodeURIComponent(id)}/join`,
       { name, seat },
     ),
+  seatOf: (id: string, token: string) =>
+    call<{ seat: number; name: string }>('POST', `/api/matches/${encodeURIComponent(id)}/seat`, { token }),
   start: (id: string, token: string) =>
     call<MatchInfo>('POST', `/api/matches/${encodeURIComponent(id)}/start`, { token }),
   resign: (id: string, token: string) =>
