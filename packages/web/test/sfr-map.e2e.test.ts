@@ -204,7 +204,7 @@ describe('Struggle for Rome on the map', () => {
     const svg = c.page.getByTestId('sfr-svg');
     await expect.poll(() => svg.locator('.sfr-hexes polygon.hex').count()).toBe(b.hexes.length);
     expect(await svg.locator('[data-city=noviomagus] .city-name').textContent()).toMatch(/^Nova\s*Urbs$/);
-    // Mirrored: Noviomagus (north-east of Gades on the default map) now lies west of it.
+    // Mirrored: Noviomagus (northeast of Gades on the default map) now lies west of it.
     const x = (id: string) => svg.locator(`[data-city=${id}] rect`).first().getAttribute('x').then(Number);
     expect(await x('noviomagus')).toBeLessThan(await x('gades'));
     expect(await c.page.locator('[data-testid=sfr-players]').innerText()).not.toMatch(ID_LIKE);

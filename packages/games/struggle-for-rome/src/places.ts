@@ -3,7 +3,7 @@
  * name of every place (for action texts, the log, the text view and screen readers) — never a data id.
  *
  * - a city by its name (Russian names from the catalog for the cities of the default map);
- * - a hex by its terrain, number and the direction from the nearest city: "fields 9 north-west of
+ * - a hex by its terrain, number and the direction from the nearest city: "fields 9 northwest of
  *   Castra Regina";
  * - a crossroads by the cities it touches ("the crossroads between Verona and Mediolanum"), or by the
  *   direction from the one city it touches or the nearest one ("the crossroads north of Verona"); where
@@ -233,7 +233,7 @@ export function terrainLabel(h: HexGeo, l: Locale): string {
   return h.num ? `${t} ${h.num}` : t;
 }
 
-/** "fields 9 north-west of Castra Regina" */
+/** "fields 9 northwest of Castra Regina" */
 export function hexLabel(r: Rt, h: number, l: Locale): string {
   const g = geo(r);
   const hex = g.hexes[h];

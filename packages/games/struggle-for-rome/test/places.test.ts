@@ -37,7 +37,7 @@ describe('place names', () => {
   });
 
   it('reads as a player would say it', () => {
-    expect(placeLabel(DEFAULT_RT, 'h0007', 'en')).toBe('pasture 8 north-west of Noviomagus');
+    expect(placeLabel(DEFAULT_RT, 'h0007', 'en')).toBe('pasture 8 northwest of Noviomagus');
     expect(placeLabel(DEFAULT_RT, 'h0007', 'ru')).toBe('пастбище 8 к северо-западу от г. Новиомаг');
     expect(placeLabel(DEFAULT_RT, 'n042', 'en')).toBe('the north crossroads of Castra Regina');
     expect(placeLabel(DEFAULT_RT, 'roma', 'ru')).toBe('Рим');
@@ -83,7 +83,7 @@ describe('place names', () => {
     expect(r).not.toBe(DEFAULT_RT);
     // The renamed city keeps its own name in every language; directions follow the mirrored drawing.
     expect(placeLabel(r, 'noviomagus', 'ru')).toBe('Nova Urbs');
-    expect(placeLabel(r, 'h0007', 'en')).toBe('pasture 8 north-east of Nova Urbs');
+    expect(placeLabel(r, 'h0007', 'en')).toBe('pasture 8 northeast of Nova Urbs');
     const g = mapGeo(r);
     expect(g.hexes.find((h) => h.id === 'h0007')!.x).toBeCloseTo(30 - 12.1244);
     expect(g.edges.filter((e) => e.arrow === 2).length).toBe(7);

@@ -26,7 +26,7 @@ describe('renderText: the map in words', () => {
     expect(lines[at + 1]).toMatch(
       /^ {2}free: .*the crossroads between Augusta Vindelicorum and Castra Regina/,
     );
-    expect(lines[at + 2]).toMatch(/^ {2}1 grain: .*the south-west crossroads of Mogontiacum/);
+    expect(lines[at + 2]).toMatch(/^ {2}1 grain: .*the southwest crossroads of Mogontiacum/);
     expect(text).not.toMatch(/\bn\d{3}\b/);
     expect(text).toContain('Can plunder: Castra Regina (Germania, towers 2, loot)');
   });
