@@ -25,7 +25,7 @@ import { deploy, deployError, placeFreeArchitects } from './deploy.js';
 import { nearestMoves } from './events.js';
 import { ask } from './choices.js';
 import { startMulti, storePre, targets } from './multi.js';
-import { affordable, changeVp, gain, voluntaryPay } from './payments.js';
+import { affordable, changeVp, gain, payNow, voluntaryPay } from './payments.js';
 import { removeInst } from './removal.js';
 import { canTakeWorker, takeSides, takeWorker } from './round.js';
 import { markInstance } from './triggers.js';
@@ -119,8 +119,9 @@ function wealthEffect(st: NatState, s: number, k: number, e: Effect, ctx: Ctx, l
     }
     case ET.pay: {
       const bag = (e as { pay: Bag }).pay;
-      st.stack.push({ t: 'pay', s, items: payItems(bag), i: 0 });
+      // The payment is the next step (on top of this effect list): made at once, after its event.
       if (log) emit(log, 'nat.ev.pay', { seat: s, bag, src: ctx.src }, ['NAT-RES-3']);
+      payNow(st, s, payItems(bag), log);
       return WEALTH;
     }
     case ET.payDownTo: {

@@ -4,7 +4,7 @@
  */
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
-import { MK, RES_BIT, hasMod } from '../derive.js';
+import { MK, RES_BIT, hasMod, removalsIgnoreWealth } from '../derive.js';
 import type { OptOf, NatState, Player } from '../state.js';
 import type { Bag, Res } from '../types.js';
 import { bagOf } from './cards.js';
@@ -80,6 +80,28 @@ export function changeVp(st: NatState, s: number, n: number): void {
   const p = st.players[s]!;
   p.vp += n;
   if (p.vp < 0 && !st.solo) p.vp = 0; // NAT-RES-4, NAT-SOLO-17
+}
+
+/**
+ * A forced payment (NAT-SHORT) that would be the run loop's very next step (a task pushed on top of the stack),
+ * made at once instead: item by item, and when an item opens a decision (a substitution, NAT-SHORT-5) the task is
+ * pushed as it would stand then (`i` items made), so the state and the events are the same as through the stack.
+ * Only when no removal condition reads resources or VP (`Deck.wealthSafe`): otherwise removal conditions are
+ * checked between the items, and the task is pushed as before.
+ */
+export function payNow(st: NatState, s: number, items: Array<[Res, number]>, log: EventSink): void {
+  if (!removalsIgnoreWealth(st)) {
+    st.stack.push({ t: 'pay', s, items, i: 0 });
+    return;
+  }
+  for (let i = 0; i < items.length; ) {
+    const it = items[i++]!;
+    forcedPayOne(st, s, it[0], it[1], log);
+    if (st.pending !== null) {
+      st.stack.push({ t: 'pay', s, items, i });
+      return;
+    }
+  }
 }
 
 /** One forced payment of one resource (NAT-SHORT). Returns false when it waits for a substitution choice. */

@@ -12,7 +12,7 @@ import type { CardType, ProgressCard, Res } from '../types.js';
 import { PAY_ORDER, RES4 } from './core.js';
 import { pushEffects, UNREST_VP } from './effects.js';
 import { ask } from './choices.js';
-import { resOf } from './payments.js';
+import { payNow, resOf } from './payments.js';
 
 export function productionTask(st: NatState): Task {
   const nets: Array<Record<Res, number> | null> = [];
@@ -119,6 +119,9 @@ export function runProduction(st: NatState, t: Extract<Task, { t: 'prod' }>, log
     pushEffects(st, s, UNREST_VP, { src: 'unrest' });
     st.stack.push({ t: 'pay', s, items: [['books', u]], i: 0 });
     if (log) emit(log, 'nat.ev.unrest', { seat: s, books: u }, ['NAT-PROD-6', 'NAT-DERIV-6']);
+    if (items.length) st.stack.push({ t: 'pay', s, items, i: 0 });
+    return;
   }
-  if (items.length) st.stack.push({ t: 'pay', s, items, i: 0 });
+  // Nothing beneath: the payment is the next step, made at once.
+  if (items.length) payNow(st, s, items, log);
 }

@@ -16,6 +16,7 @@ import {
   growthAmount,
   modSum,
   orderPos,
+  removalsIgnoreWealth,
   sortedSeats,
   stability,
   strength,
@@ -25,7 +26,7 @@ import type { Res } from '../types.js';
 import { finalScoring } from './end.js';
 import { startEvents } from './events.js';
 import { ask } from './choices.js';
-import { changeVp } from './payments.js';
+import { changeVp, forcedPayOne } from './payments.js';
 import { productionTask } from './production.js';
 import { fireTriggers } from './triggers.js';
 import { startWar } from './war.js';
@@ -84,9 +85,7 @@ export function step(st: NatState, log: EventSink): void {
     case 'famine': {
       const f = st.solo ? soloTile(st.solo1!.tile!)!.famine : deckOf(st).eventCard(st.eventCard!).famine;
       if (log) emit(log, 'nat.ev.famine', { food: f }, ['NAT-FAMINE-1']);
-      if (f > 0)
-        for (let i = st.n - 1; i >= 0; i--)
-          st.stack.push({ t: 'pay', s: st.order[i]!, items: [['food', f]], i: 0 });
+      if (f > 0) famine(st, f, log);
       st.step = 'books';
       return;
     }
@@ -134,6 +133,27 @@ export function dealBoard(st: NatState, log: EventSink): void {
       'NAT-MAINT-5',
       'NAT-MAINT-9',
     ]);
+}
+
+/**
+ * NAT-FAMINE-1: every nation pays f food in player order, each payment a forced one. Made at once when no removal
+ * condition reads resources or VP (`Deck.wealthSafe`, as `payNow`); when a payment opens a decision (a
+ * substitution), the payments left are pushed as they would stand then (the one asking with its item made).
+ */
+function famine(st: NatState, f: number, log: EventSink): void {
+  const n = st.n;
+  if (!removalsIgnoreWealth(st)) {
+    for (let i = n - 1; i >= 0; i--) st.stack.push({ t: 'pay', s: st.order[i]!, items: [['food', f]], i: 0 });
+    return;
+  }
+  for (let k = 0; k < n; k++) {
+    forcedPayOne(st, st.order[k]!, 'food', f, log);
+    if (st.pending !== null) {
+      for (let i = n - 1; i > k; i--) st.stack.push({ t: 'pay', s: st.order[i]!, items: [['food', f]], i: 0 });
+      st.stack.push({ t: 'pay', s: st.order[k]!, items: [['food', f]], i: 1 });
+      return;
+    }
+  }
 }
 
 export function canTakeWorker(p: Player): boolean {
