@@ -763,8 +763,11 @@ export function growthAmount(st: NatState, s: number): number {
   return Math.max(0, v);
 }
 
-/** Final score parts A..E (NAT-END-2). */
-export function scoreParts(st: NatState, s: number): number[] {
+/**
+ * Final score parts A..E (NAT-END-2). `dv`: strength and stability of every nation computed once for the state
+ * (`allDerived`, the same values as `strength` and `stability`) when all nations are scored.
+ */
+export function scoreParts(st: NatState, s: number, dv?: Derived): number[] {
   const p = st.players[s]!;
   let b = 0;
   for (const c of p.colonies) b += endVp(st, s, card(c.id));
@@ -776,7 +779,9 @@ export function scoreParts(st: NatState, s: number): number[] {
       const v = card(r.id).vpPerWorker ?? [];
       for (let i = 0; i < r.w && i < v.length; i++) d += v[i]!;
     }
-  const sum = p.res.gold + p.res.stone + p.res.food + p.res.books + strength(st, s) + stability(st, s);
+  const str = dv ? dv.str[s]! : strength(st, s);
+  const stab = dv ? dv.stab[s]! : stability(st, s);
+  const sum = p.res.gold + p.res.stone + p.res.food + p.res.books + str + stab;
   const e = Math.floor(Math.max(0, sum) / 10);
   return [p.vp, b, cw, d, e];
 }

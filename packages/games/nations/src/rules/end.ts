@@ -4,11 +4,12 @@
 import type { EventSink } from '@tabula/engine';
 import { emit } from '@tabula/engine';
 import { E } from '../config.js';
-import { scoreParts } from '../derive.js';
+import { allDerived, scoreParts } from '../derive.js';
 import type { NatState } from '../state.js';
 
 export function finalScoring(st: NatState, log: EventSink): void {
-  const breakdown = st.players.map((_, s) => scoreParts(st, s));
+  const d = allDerived(st);
+  const breakdown = st.players.map((_, s) => scoreParts(st, s, d));
   const scores = breakdown.map((b) => b.reduce((a, x) => a + x, 0));
   let winners: number[] = [];
   let reason = 'score';

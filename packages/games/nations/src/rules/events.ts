@@ -41,35 +41,36 @@ export function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>,
     st.stack.pop();
     return;
   }
-  const parts = Array.isArray(half) ? half : [half];
+  const many = Array.isArray(half);
   if (t.part === 0) {
-    // Order moves of this event apply as one block at its end (NAT-EVENT-6): pushed beneath the parts.
-    st.stack.pop();
-    st.stack.push({ t: 'moves', first: [], last: [], rank: [] });
-    st.stack.push({ t: 'eventHalf', half: t.half, part: 1, card: t.card });
+    // Order moves of this event apply as one block at its end (NAT-EVENT-6): put beneath the parts, and the
+    // first part runs at once (it would be the next step: nothing can be asked in between).
+    st.stack[st.stack.length - 1] = { t: 'moves', first: [], last: [], rank: [] };
+    t.part = 1;
+    st.stack.push(t);
     if (log) emit(log, 'nat.ev.eventHalf', { card: t.card, half: t.half }, ['NAT-EVENT-1', 'NAT-EVENT-2']);
-    return;
   }
   const k = t.part - 1;
-  if (k >= parts.length) {
+  if (k >= (many ? half.length : 1)) {
     st.stack.pop();
     return;
   }
   t.part++;
-  const def = parts[k]!;
+  const def = many ? half[k]! : half;
+  const first = many ? half[0]! : half;
   const ctx: Ctx = { src: def.name, ev: true };
   // Every comparison of this part reads the same state: strength and stability are computed once (twice
   // around a hook, which may change the state).
   const tg = def.target;
   let found: [number[], number[] | undefined] | null;
   if (def.hook) {
-    if (!chooseEventPart(st, def, parts, k, ctx, log, snapshot(st))) return;
+    if (!chooseEventPart(st, def, first, k, ctx, log, snapshot(st))) return;
     eventHook(st, def, ctx, log);
     if (def.effects.length === 0) return;
     found = eventPartTargets(st, tg, ctx, snapshot(st));
   } else {
     const snap = snapshot(st);
-    found = chooseEventPart(st, def, parts, k, ctx, log, snap) ? eventPartTargets(st, tg, ctx, snap) : null;
+    found = chooseEventPart(st, def, first, k, ctx, log, snap) ? eventPartTargets(st, tg, ctx, snap) : null;
   }
   if (!found) return;
   const [seats, rank] = found;
@@ -81,11 +82,11 @@ export function runEventHalf(st: NatState, t: Extract<Task, { t: 'eventHalf' }>,
   startMulti(st, seats, def.effects, ctx, def.choiceOrder ?? 'reversePlayer', rank);
 }
 
-/** The benefit set and the chooser of an event part; false when a chooser is needed and there is none. */
+/** The benefit set and the chooser of an event part (`firstPart`: its half's first part); false when a chooser is needed and there is none. */
 export function chooseEventPart(
   st: NatState,
   def: EventDef,
-  parts: EventDef[],
+  firstPart: EventDef,
   k: number,
   ctx: Ctx,
   log: EventSink,
@@ -96,7 +97,7 @@ export function chooseEventPart(
   if (typeof tg === 'object' && 'best' in tg && !('tieBreak' in tg))
     ctx.benefit = cmpSet(st, tg.best, 'best', false, snap);
   else if (k > 0) {
-    const first = parts[0]!.target;
+    const first = firstPart.target;
     if (typeof first === 'object' && 'best' in first)
       ctx.benefit = cmpSet(st, first.best, 'best', false, snap);
   }
