@@ -17,7 +17,8 @@ export const NATION_IDS = [...new Set(NATIONS.map((b) => b.nation))].sort();
 export function setupState(o: NatOptions, n: number, seed: string, log?: EventSink): NatState {
   const rng = seedRng(seed);
   const solo = n === 1;
-  const order = Array.from({ length: n }, (_, i) => i);
+  const order: number[] = [];
+  for (let i = 0; i < n; i++) order.push(i);
   shuffle(rng, order); // NAT-SETUP-8, NAT-RNG-1 (a)
   let drawn: string[] = [];
   if (o.boardSides === 'choose') {
@@ -53,7 +54,7 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
     orderLocked: false,
     passOrder: [],
     cols,
-    board: new Array(3 * cols).fill(null),
+    board: nulls(3 * cols),
     decks,
     events: solo ? [[], [], [], []] : events,
     tiles: solo ? tiles : [[], [], [], []],
@@ -104,6 +105,13 @@ export function setupState(o: NatOptions, n: number, seed: string, log?: EventSi
   }
   run(st, log);
   return st;
+}
+
+/** n nulls as a packed array (`new Array(n).fill(null)` costs a builtin call and starts holey). */
+function nulls<T>(n: number): Array<T | null> {
+  const a: Array<T | null> = [];
+  for (let i = 0; i < n; i++) a.push(null);
+  return a;
 }
 
 export const AGES = [1, 2, 3, 4];
@@ -158,7 +166,7 @@ export function startBoard(st: NatState, s: number): void {
   p.idle = b.start.idleWorkers;
   p.foodFilled = b.start.track.food;
   p.stabFilled = b.start.track.stability;
-  p.row = new Array(b.slots.buildingMilitary).fill(null);
+  p.row = nulls(b.slots.buildingMilitary);
   for (const pr of b.printed) p.row[pr.slot] = inst(st, pr.card.id);
   p.wonders = (b.completedWonders ?? []).map((c) => inst(st, c.id));
   p.res.books = st.solo ? E.soloStartBooks.player : st.order.indexOf(s) + 1;
