@@ -94,7 +94,7 @@ export function payNow(st: NatState, s: number, items: Array<[Res, number]>, log
     st.stack.push({ t: 'pay', s, items, i: 0 });
     return;
   }
-  for (let i = 0; i < items.length; ) {
+  for (let i = 0; i < items.length;) {
     const it = items[i++]!;
     forcedPayOne(st, s, it[0], it[1], log);
     if (st.pending !== null) {

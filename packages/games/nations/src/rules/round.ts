@@ -149,7 +149,8 @@ function famine(st: NatState, f: number, log: EventSink): void {
   for (let k = 0; k < n; k++) {
     forcedPayOne(st, st.order[k]!, 'food', f, log);
     if (st.pending !== null) {
-      for (let i = n - 1; i > k; i--) st.stack.push({ t: 'pay', s: st.order[i]!, items: [['food', f]], i: 0 });
+      for (let i = n - 1; i > k; i--)
+        st.stack.push({ t: 'pay', s: st.order[i]!, items: [['food', f]], i: 0 });
       st.stack.push({ t: 'pay', s: st.order[k]!, items: [['food', f]], i: 1 });
       return;
     }
