@@ -481,7 +481,6 @@ function pairedDecision(
     return worlds[i];
   };
   let alive = legal.map((_, i) => i);
-  const rounds = Math.max(1, Math.ceil(Math.log2(n)));
   // With a guide, a share of the budget is kept for a final duel (below): the halving's survivor against the
   // guide's choice on fresh worlds, because the best of many noisy means is biased upward (the winner's curse)
   // and would overrule the guide on luck.
@@ -489,6 +488,22 @@ function pairedDecision(
   // With an unbounded budget (milliseconds only), rounds of 8 playouts an action until time runs out.
   const finite = Number.isFinite(budget);
   const halving = finite ? Math.max(1, Math.round(budget * (1 - duel))) : budget;
+  // More actions than the halving's playouts (Struggle for Rome lists hundreds at times): the first round
+  // alone would play each once and overrun the budget many times over. With the game's evaluation, the
+  // actions are screened first, each applied in one sampled world and scored one step ahead, and only the best
+  // half-budget of them (and the guide's choice) is played out.
+  const evaluate = game.evaluate?.bind(game) as ((s: unknown) => number[]) | undefined;
+  const keep = finite ? Math.max(2, Math.floor(halving / 2)) : 32;
+  if (evaluate && n > (finite ? halving : 2 * keep)) {
+    const w0 = world(0);
+    const score = legal.map((a, i) => {
+      if (i === guided) return Infinity;
+      const c = game.clone(w0);
+      return game.apply(c, me, a).ok ? (evaluate(c)[me] ?? 0) + rng.float() * 1e-9 : -Infinity;
+    });
+    alive = alive.sort((x, y) => score[y]! - score[x]!).slice(0, keep);
+  }
+  const rounds = Math.max(1, Math.ceil(Math.log2(alive.length)));
   const halvingDeadline = o.ms === undefined ? Infinity : t0 + o.ms * (1 - duel);
   let used = 0;
   let base = 0;
