@@ -150,8 +150,18 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
     }
     const cards = page.locator('[data-testid=rw-orders] .rw-card:not([disabled])');
     const buttons = page.locator('[data-testid=rw-decision] .rw-actions button:not([disabled])');
+    // Before the realm is laid out: the factions' sheets, the offered ones clickable.
+    const factions = page.locator(
+      '[data-testid=rw-factions-choice] .rw-fc-card.offered > button:not([disabled])',
+    );
     let clicked = false;
-    if (await cards.count()) {
+    if (await factions.count()) {
+      await shoot('factions');
+      const n = await factions.count();
+      expect(n).toBe((driver.latest?.legal ?? []).filter((a) => (a as RwAction).type === 'faction').length);
+      await factions.nth(Math.floor(r() * n)).click({ timeout: 10_000 });
+      clicked = true;
+    } else if (await cards.count()) {
       await shoot('orders');
       // Mobilize and Conquer more often than not: they bring battles.
       const war = page.locator(
@@ -159,7 +169,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       );
       const pickFrom = (await war.count()) && r() < 0.7 ? war : cards;
       const n = await pickFrom.count();
-      await pickFrom.nth(Math.floor(r() * n)).click({ timeout: 3000 });
+      await pickFrom.nth(Math.floor(r() * n)).click({ timeout: 10_000 });
       t.orders++;
       clicked = true;
     } else if (rings.length && (r() < 0.75 || !(await buttons.count()))) {
@@ -167,7 +177,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       let current = rings;
       for (let step = 0; step < 3 && current.length; step++) {
         const id = current[Math.floor(r() * current.length)]!;
-        await page.locator(`[data-testid=rw-svg] [data-target="${id}"] .ring-out`).click({ timeout: 3000 });
+        await page.locator(`[data-testid=rw-svg] [data-target="${id}"] .ring-out`).click({ timeout: 10_000 });
         t.mapClicks++;
         if (step === 0 && t.mapClicks > 3) await shoot('map');
         if ((await version(page)) !== v) break;
@@ -175,7 +185,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
         if (await confirm.count()) {
           await shoot('selected');
           const n = await confirm.count();
-          await confirm.nth(Math.floor(r() * n)).click({ timeout: 3000 });
+          await confirm.nth(Math.floor(r() * n)).click({ timeout: 10_000 });
           break;
         }
         current = await ringed(page);
@@ -189,7 +199,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
         // Into the neutrals: a battle rather than diplomacy.
         const fight = texts.findIndex((x) => /^(Battle|Битва)$/.test(x.trim()));
         const i = fight >= 0 ? fight : commit >= 0 && r() < 0.6 ? commit : Math.floor(r() * n);
-        await buttons.nth(i).click({ timeout: 3000 });
+        await buttons.nth(i).click({ timeout: 10_000 });
         clicked = true;
       }
     }
@@ -245,8 +255,10 @@ describe('RuneWars at its table', () => {
         for (const step of [1, Math.floor(total / 2), total]) {
           await c.page.goto(`${server.url}/#/replay/${m.id}?step=${step}&seat=0`);
           await expect.poll(() => c.page.getByTestId('replay').getAttribute('data-step')).toBe(String(step));
-          await c.page.getByTestId('rw-svg').waitFor();
+          // The map once the realm is laid out; before it (the first steps) the factions' sheets.
+          await c.page.locator('[data-testid=rw-svg], [data-testid=rw-factions-choice]').first().waitFor();
           expect(await ringed(c.page)).toEqual([]);
+          expect(await c.page.locator('.rw-fc-card.offered').count()).toBe(0);
           expect(await c.page.getByTestId('rw-board').innerText()).not.toMatch(ID_LIKE);
         }
       } finally {

@@ -16,6 +16,7 @@ import { geoOf } from './geo.js';
 import { MapView } from './MapView.js';
 import { Decision } from './Decision.js';
 import { Factions, Legend, Status } from './Panels.js';
+import { FactionChoice, noRealmYet } from './FactionChoice.js';
 import './rw.css';
 
 /** The areas of an action in the order they are chosen (targetsOf: its spaces). */
@@ -108,7 +109,7 @@ export function Board(props: TableProps) {
       <div className="rw" data-testid="rw-board" ref={root}>
         <Status />
         <div className="rw-main">
-          <MapView />
+          {noRealmYet(view.pos) ? <FactionChoice /> : <MapView />}
           <div className="rw-panel">
             <Decision />
             <Legend />

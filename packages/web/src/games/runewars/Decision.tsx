@@ -10,6 +10,7 @@ import { SEAT_SHAPES } from './ctx.js';
 import { areaText } from './MapView.js';
 import { Battle, LastBattle } from './Battle.js';
 import { spacesOf } from './Board.js';
+import { noRealmYet } from './FactionChoice.js';
 
 /** The rule that says what each Order card does (players' words, both languages, from the game). */
 const ORDER_RULE = [
@@ -30,7 +31,13 @@ export function Decision() {
   const battle = v.stack.find((f) => f.k === 'battle');
   const top = v.stack[v.stack.length - 1];
   const ordersOpen = top?.k === 'orders' || s.legal.some((a) => a.type === 'order');
-  const other = s.legal.filter((a) => a.type !== 'order' && spacesOf(props.game, a).length === 0);
+  // Before the realm is laid out the factions are cards in the map's place (FactionChoice).
+  const other = s.legal.filter(
+    (a) =>
+      a.type !== 'order' &&
+      !(a.type === 'faction' && noRealmYet(v.pos)) &&
+      spacesOf(props.game, a).length === 0,
+  );
   const mapChoice = s.targets.size > 0 || s.prefix.length > 0;
   const waiting = props.state.waitingFor.filter((x) => x !== s.me);
   return (
@@ -45,6 +52,9 @@ export function Decision() {
               : t('rw.ui.noDecision')}
       </h2>
       {v.over && <Result />}
+      {noRealmYet(v.pos) && s.legal.some((a) => a.type === 'faction') && (
+        <p className="rw-note">{t('rw.fc.pick')}</p>
+      )}
       {!v.over && s.legal.length === 0 && waiting.length > 0 && (
         <p className="rw-wait">{t('rw.ui.waitingFor', { names: waiting.map(s.name).join(', ') })}</p>
       )}
