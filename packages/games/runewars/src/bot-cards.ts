@@ -2,13 +2,14 @@
  * The heuristic bot's choices for M5's cards (cards.ts), from its own view only: it bids about half its
  * influence for a dragon rune (a little to stay off the lowest bid where the lowest loses), settles ties
  * in its own favour, places a received dragon rune in an area it controls (its home realm first) and the
- * false one where nobody rules, and claims its Objective as soon as it can.
+ * false one where nobody rules, claims its Objective as soon as it can, moves Restless Beasts' neutrals into an
+ * area of his and places every unit Gathering of Beasts allows.
  */
 import type { Rng, Seat } from '@tabula/engine';
 import type { Pack } from './pack.js';
 import type { BattleFrame, Frame, RwAction, RwView } from './types.js';
 
-export const CARD_FRAMES = new Set<Frame['k']>(['bid', 'receive', 'objective', 'window', 'tactic']);
+export const CARD_FRAMES = new Set<Frame['k']>(['bid', 'receive', 'objective', 'window', 'tactic', 'beasts']);
 
 /**
  * How much the bot wants to play a Tactics card now (0 = pass): movement cards before a Mobilize or Conquer,
@@ -98,6 +99,15 @@ export function cardChoice(
     }
     case 'objective':
       return pick((a) => (a.type === 'objective' && a.claim ? 1 : 0));
+    case 'beasts':
+      // Restless Beasts: neutrals into an area of his (new allies), never his own allies away; Gathering of
+      // Beasts: every unit it may place, into his home realm area first.
+      return pick((a) => {
+        if (a.type === 'moveNeutrals')
+          return (ctrlOf(v, a.to) === seat ? 2 : 0) - (ctrlOf(v, a.from) === seat ? 3 : 0);
+        if (a.type === 'gather') return 1 + (v.home[a.area] === seat ? 0.5 : 0);
+        return 0;
+      });
     case 'window':
       return pick((a) => (a.type === 'play' ? tacticWorth(p, v, seat, top.at, p.tactics[a.card]!.id) : 0.5));
     case 'tactic': {

@@ -174,8 +174,9 @@ export function heroChoice(
         return 0;
       });
     case 'ruse':
-      // Use what helps now (a rune first), never trade.
+      // Use what helps now (a rune first, the Captain's too), never trade.
       return pick((a) => {
+        if (a.type === 'captain') return 4;
         if (a.type !== 'useReward') return a.type === 'done' ? 0.5 : 0;
         const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
         return e === 'rune' || e === 'crown' ? 5 : e === 'gold' ? 3 : e === 'heal' ? 2 : 1;

@@ -11,14 +11,28 @@ export const BID_WHO = ['highest', 'lowest', 'allButLowest'] as const;
 /**
  * What they get: `rune` receive a dragon rune (RW-RUNE-10); `dragonToken` a dragon rune token only
  * (RW-RUNE-12), placed by the lowest bidder in an area the receiver controls; `loseTactics` discard
- * `count` Tactics cards; `recruit` resolve Recruit's primary (one dial, no Supremacy).
+ * `count` Tactics cards; `recruit` resolve Recruit's primary (one dial, no Supremacy); `moveNeutrals` move
+ * all neutral units of one area to an adjacent area (Restless Beasts, RW-NEUT-14); `neutrals` place up to
+ * `count` neutral units of `shape` from the supply in areas he controls, allied (Gathering of Beasts);
+ * `train` one of his heroes may train as by the Quest Phase's Train action (Tournament of Champions: with
+ * heroes only — without them the bid is not held).
  */
-export const BID_GETS = ['rune', 'dragonToken', 'loseTactics', 'recruit'] as const;
+export const BID_GETS = [
+  'rune',
+  'dragonToken',
+  'loseTactics',
+  'recruit',
+  'moveNeutrals',
+  'neutrals',
+  'train',
+] as const;
 
 export interface BidOutcome {
   who: number;
   get: number;
   count: number;
+  /** `neutrals`: the shape placed (SHAPE_NAMES index); -1 otherwise. */
+  shape: number;
 }
 
 export type CardEffect =
@@ -36,6 +50,11 @@ export type CardEffect =
   | { do: 'runeFromHome' }
   /** Each player in play order resolves Order card `n`'s primary ability (no Supremacy). */
   | { do: 'order'; n: number }
+  /**
+   * With heroes: each player in play order may spend up to `count` influence to draw as many Hero cards and
+   * keep one, placed at one of his strongholds (Heroes' Call; Rally Support's Supremacy's procedure).
+   */
+  | { do: 'drawHeroes'; count: number }
   /** Each player destroys `count` unit(s) in every area where he has at least `atLeast` units. */
   | { do: 'plague'; atLeast: number; count: number }
   /** This season Mobilize and Conquer move units from at most `reach` areas away, Fast ones `fast` (Blizzard). */
@@ -65,7 +84,12 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
         if (who < 0) bad(`${w}.who`, `must be one of ${BID_WHO.join(', ')}`);
         const get = BID_GETS.indexOf(x.get as (typeof BID_GETS)[number]);
         if (get < 0) bad(`${w}.get`, `must be one of ${BID_GETS.join(', ')}`);
-        return { who, get, count: num(x.count ?? 1, `${w}.count`, bad, 1, 9) };
+        let shape = -1;
+        if (BID_GETS[get] === 'neutrals') {
+          shape = SHAPE_NAMES.indexOf(String(x.shape));
+          if (shape < 0) bad(`${w}.shape`, `must be one of ${SHAPE_NAMES.join(', ')}`);
+        }
+        return { who, get, count: num(x.count ?? 1, `${w}.count`, bad, 1, 9), shape };
       });
       return { do: 'bid', outcomes };
     }
@@ -76,6 +100,8 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
     }
     case 'wanderingMonsters':
       return { do: 'wanderingMonsters' };
+    case 'drawHeroes':
+      return { do: 'drawHeroes', count: num(eo.count ?? 3, `${ew}.count`, bad, 1, 9) };
     case 'runeFromHome':
       return { do: 'runeFromHome' };
     case 'order': {
@@ -105,7 +131,8 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
  * Counts: areas, cities, strongholds, units, influence, allied (neutral units allied with him),
  * alliedTypes (their types), alliedOf (allied units of the types `units`), runeAreasAway (areas with a
  * rune token outside his home realm), ringHome (areas adjacent to his home realm he does not control:
- * at most `atMost`).
+ * at most `atMost`), heroes (heroes he controls), heroRewards (the most Reward cards under one of his
+ * heroes); `or` a second count that meets the card too.
  */
 export const OBJ_COUNTS = [
   'areas',
@@ -118,10 +145,20 @@ export const OBJ_COUNTS = [
   'alliedOf',
   'runeAreasAway',
   'ringHome',
+  'heroes',
+  'heroRewards',
 ] as const;
 
-export type ObjectiveWhen =
-  { count: number; atLeast: number; atMost: number; units: string[] } | { later: string };
+/** A count condition; `or` another that meets the card as well (Patron of Heroes). */
+export interface ObjectiveCount {
+  count: number;
+  atLeast: number;
+  atMost: number;
+  units: string[];
+  or?: ObjectiveCount;
+}
+
+export type ObjectiveWhen = ObjectiveCount | { later: string };
 
 export function objectiveWhen(x: unknown, w: string, bad: Bad): ObjectiveWhen {
   if (x === undefined) return { later: 'none' };
@@ -130,12 +167,18 @@ export function objectiveWhen(x: unknown, w: string, bad: Bad): ObjectiveWhen {
   const count = OBJ_COUNTS.indexOf(o.count as (typeof OBJ_COUNTS)[number]);
   if (count < 0) bad(`${w}.count`, `must be one of ${OBJ_COUNTS.join(', ')}`);
   const units = Array.isArray(o.units) ? o.units.map(String) : [];
-  return {
+  const c: ObjectiveCount = {
     count,
     atLeast: o.atLeast === undefined ? 0 : num(o.atLeast, `${w}.atLeast`, bad, 0, 99),
     atMost: o.atMost === undefined ? 99 : num(o.atMost, `${w}.atMost`, bad, 0, 99),
     units,
   };
+  if (o.or !== undefined) {
+    const x = objectiveWhen(o.or, `${w}.or`, bad);
+    if ('later' in x) bad(`${w}.or`, 'must be a count');
+    c.or = x as ObjectiveCount;
+  }
+  return c;
 }
 
 /* ------------------------------------------------------------------ Tactics cards (RW-TACT-*, RW-IMPL-23/54) */

@@ -36,6 +36,19 @@ export const cardsEn: Record<string, string> = {
   'rw.objective': 'End of your turn: claim your Objective for a dragon rune?',
   'rw.runeMove': 'Threatened Home Realms: move a rune token out of your home realm',
   'rw.act.moveRune': 'Move the rune token from {from} to {to}',
+  'rw.beasts.move':
+    'Restless Beasts: move all the neutral units of one area to an adjacent area (allied with whoever controls it)',
+  'rw.beasts.gather':
+    'Gathering of Beasts: place neutral triangle units from the supply, one at a time up to the card’s number, in areas you control (allied with you), or finish',
+  'rw.act.moveNeutrals': 'Move the neutral units of {from} to {to}',
+  'rw.act.gather': 'Place a {u} in {area}',
+  'rw.ev.beastsMoved': '{seat} moves {n} neutral unit(s) from {from} to {to}',
+  'rw.ev.beastsPlaced': '{seat} places a neutral {u} in {area}',
+  'rw.ev.beastsNone': 'No neutral units can move for {seat}',
+  'rw.err.beastsMove':
+    'Move all the neutral units of one area to an adjacent area they can enter, within 8 units there.',
+  'rw.err.gather':
+    'Place a neutral unit of the card’s shape from the supply in an area you control (within 8 units), or finish.',
   'rw.ev.runeMoved': '{seat} moves a rune token from {from} to {to}',
   'rw.ev.runeStays': 'No area can take a rune token of {seat}: it stays in his home realm',
   'rw.err.runeMove':
@@ -111,6 +124,19 @@ export const cardsRu: Record<string, string> = {
   'rw.objective': 'Конец вашего хода: выполнить цель и получить руну дракона?',
   'rw.runeMove': 'Угроза родным землям: перенесите руну из своих родных земель',
   'rw.act.moveRune': 'Перенести руну из {from} в {to}',
+  'rw.beasts.move':
+    'Беспокойные звери: переместите все нейтральные отряды одной области в соседнюю (они становятся союзниками того, кто её контролирует)',
+  'rw.beasts.gather':
+    'Сбор зверей: размещайте по одному нейтральные треугольные отряды из запаса (до числа на карте) в своих областях (ваши союзники) или закончите',
+  'rw.act.moveNeutrals': 'Переместить нейтральные отряды из {from} в {to}',
+  'rw.act.gather': 'Разместить отряд «{u}» в {area}',
+  'rw.ev.beastsMoved': '{seat} перемещает нейтральные отряды ({n}) из {from} в {to}',
+  'rw.ev.beastsPlaced': '{seat} размещает нейтральный отряд «{u}» в {area}',
+  'rw.ev.beastsNone': 'Нейтральные отряды не могут переместиться по воле игрока {seat}',
+  'rw.err.beastsMove':
+    'Переместите все нейтральные отряды одной области в соседнюю, куда они могут войти, не превысив там 8 отрядов.',
+  'rw.err.gather':
+    'Разместите нейтральный отряд формы, указанной на карте, из запаса в своей области (не более 8 отрядов) или закончите.',
   'rw.ev.runeMoved': '{seat} переносит руну из {from} в {to}',
   'rw.ev.runeStays': 'Руне игрока {seat} некуда уйти: она остаётся в его родных землях',
   'rw.err.runeMove':

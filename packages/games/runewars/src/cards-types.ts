@@ -25,6 +25,14 @@ export type CardFrame =
   | { k: 'lose'; seat: Seat; what: number; n: number; areas: number[] }
   /** Neutral units of a type already there, one per area of `areas` (RW-SEASON-09: `seat` decides the type). */
   | { k: 'wander'; seat: Seat; areas: number[] }
+  /**
+   * A bid's beasts (RW-DP-82): `what` 0 Restless Beasts, he moves all neutral units of one area to an
+   * adjacent area; 1 Gathering of Beasts, he places up to `left` more neutral units of `shape` from the
+   * supply in areas he controls (RW-NEUT-14).
+   */
+  | { k: 'beasts'; seat: Seat; what: number; left: number; shape: number }
+  /** Tournament of Champions: the highest bidder may train one of his heroes (RW-DP-82, RW-QPH-05..07). */
+  | { k: 'tourney'; seat: Seat }
   /** Threatened Home Realms: he moves one rune token out of his home realm (RW-DP-11). */
   | { k: 'runeMove'; seat: Seat }
   /** The end of his turn: claim his Objective (RW-OBJ-03/05, RW-DP-11)? */
@@ -36,4 +44,8 @@ export type CardAction =
   | { type: 'rank'; seat: number }
   | { type: 'discardRune'; area: number }
   | { type: 'moveRune'; from: number; to: number }
+  /** Restless Beasts: the neutral units of `from` move to `to`. */
+  | { type: 'moveNeutrals'; from: number; to: number }
+  /** Gathering of Beasts: a neutral unit of type `u` placed in `area`. */
+  | { type: 'gather'; area: number; u: number }
   | { type: 'objective'; claim: boolean };

@@ -7,7 +7,7 @@
  * A Season card resolves in a `season` frame, one effect after another; an effect that needs decisions
  * pushes its frames (a bid, a rune received, a loss) and the card goes on once they are done.
  */
-import { desertionCheck } from './heroes.js';
+import { desertionCheck, heroesCall, heroesOn, train, trainOffers } from './heroes.js';
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import {
@@ -15,6 +15,7 @@ import {
   alive,
   board,
   checkHands,
+  crossable,
   ctrl,
   drawQuests,
   drawTactics,
@@ -32,12 +33,13 @@ import {
   removeUnit,
   see,
   setDial,
+  settle,
   unitsOf,
 } from './common.js';
 import { harvestPrimary } from './orders.js';
 import { checkElimination } from './victory.js';
 import { checkLimit } from './year.js';
-import type { BidOutcome } from './cards-data.js';
+import type { BidOutcome, ObjectiveCount } from './cards-data.js';
 import type { Pack, SeasonEffect } from './pack.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -49,7 +51,10 @@ const HIGHEST = 0,
 const RUNE = 0,
   DRAGON_TOKEN = 1,
   LOSE_TACTICS = 2,
-  RECRUIT = 3;
+  RECRUIT = 3,
+  MOVE_NEUTRALS = 4,
+  NEUTRALS = 5,
+  TRAIN = 6;
 
 /* ------------------------------------------------------------------ the Season card (RW-SEASON-03..07) */
 
@@ -134,6 +139,11 @@ function seasonEffect(st: RwState, f: F<'season'>, e: SeasonEffect, log: EventSi
       break;
     }
     case 'bid': {
+      // A bid whose every outcome is for heroes is not held without them (Tournament of Champions).
+      if (!heroesOn(st) && e.outcomes.every((o) => o.get === TRAIN)) {
+        emit(log, 'rw.ev.seasonNoHeroes', {}, ['RW-SEASON-03']);
+        break;
+      }
       // RW-BID-01..03, RW-BID-09: step 1 (declaring) is automatic, influence being public.
       emit(log, 'rw.ev.bidStart', { card: c }, ['RW-BID-01', 'RW-BID-02', 'RW-BID-03', 'RW-BID-09']);
       st.stack.push({
@@ -178,6 +188,9 @@ function seasonEffect(st: RwState, f: F<'season'>, e: SeasonEffect, log: EventSi
     }
     case 'desertion':
       desertionCheck(st, log);
+      break;
+    case 'drawHeroes':
+      heroesCall(st, e.count, log);
       break;
     case 'later':
       emit(log, 'rw.ev.seasonLater', { card: c, milestone: e.milestone }, ['RW-SEASON-03']);
@@ -291,6 +304,208 @@ export const wanderDecision: Decision<RwState, F<'wander'>, RwAction> = {
     const t = monsterTypes(st, f.areas[0]!);
     return t.length ? { type: 'neutral', u: t[0]! } : null;
   },
+};
+
+/* ------------------------------------------------------------------ Restless Beasts, Gathering of Beasts */
+
+/**
+ * Restless Beasts (RW-DP-82): every area with neutral units (allied or not) to each adjacent area the whole
+ * group can enter (borders as for a retreat: each unit must cross, RW-MOVE-13/14) where the units there and
+ * the arrivals stay within the unit limit (decision of ours: the card never makes a cull). Pairs (from, to).
+ */
+function beastMoves(st: RwState, out: number[]): void {
+  const p = pk(st);
+  const b = board(st);
+  const w = st.season === 3;
+  for (const a of b.on) {
+    const n = neutralsIn(st, a);
+    if (!n) continue;
+    let fly = true; // every unit of the group flies: any border
+    for (const u of p.neutrals)
+      if (st.us[a * p.U + u]! + st.ur[a * p.U + u]! > 0 && !p.units[u]!.flying) fly = false;
+    const adj = b.adj[a]!,
+      edge = b.edge[a]!;
+    for (let i = 0; i < adj.length; i++) {
+      const t = adj[i]!;
+      if (!crossable(edge[i]!, fly, w)) continue;
+      const c = ctrl(st, t);
+      const there = c >= 0 ? unitsOf(st, t, c) : neutralsIn(st, t);
+      if (there + n <= p.rules.unitLimit) out.push(a, t);
+    }
+  }
+}
+
+/** Gathering of Beasts: (area, type) pairs: areas he controls with room for one more unit, types of the shape in the supply. */
+function gatherings(st: RwState, f: F<'beasts'>, out: number[]): void {
+  const p = pk(st);
+  const types: number[] = [];
+  for (const u of p.neutralCanon) if (p.units[u]!.shape === f.shape && supplyOf(st, u) > 0) types.push(u);
+  if (!types.length) return;
+  for (const a of board(st).on) {
+    if (ctrl(st, a) !== f.seat) continue;
+    if ((st.own[a] === f.seat ? unitsOf(st, a, f.seat) : 0) >= p.rules.unitLimit) continue;
+    for (const u of types) out.push(a, u);
+  }
+}
+
+/** Nothing to move or place, or nothing left: the card goes on. */
+export function runBeasts(st: RwState, f: F<'beasts'>, log: EventSink): boolean {
+  const opts: number[] = [];
+  if (!st.p[f.seat]!.out && f.left > 0) {
+    if (f.what === 0) beastMoves(st, opts);
+    else gatherings(st, f, opts);
+  }
+  if (opts.length) return true;
+  st.stack.pop();
+  if (f.what === 0 && f.left > 0 && !st.p[f.seat]!.out)
+    emit(log, 'rw.ev.beastsNone', { seat: f.seat }, ['RW-SEASON-03', 'RW-DP-82']);
+  return false;
+}
+
+const GATHER_DONE: RwAction = Object.freeze({ type: 'done' });
+
+const beastsDecision: Decision<RwState, F<'beasts'>, RwAction> = {
+  prompt: 'rw.beasts.move',
+  rule: 'RW-DP-82',
+  who: (_st, f) => only(f.seat),
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (_st, f) => ({ args: { what: f.what, n: f.left } }),
+  offers(st, f, _seat, out) {
+    const o: number[] = [];
+    if (f.what === 0) {
+      beastMoves(st, o);
+      for (let i = 0; i < o.length; i += 2) out.push({ type: 'moveNeutrals', from: o[i]!, to: o[i + 1]! });
+    } else {
+      gatherings(st, f, o);
+      for (let i = 0; i < o.length; i += 2) out.push({ type: 'gather', area: o[i]!, u: o[i + 1]! });
+      out.push(GATHER_DONE); // "up to"
+    }
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    const p = pk(st);
+    const o: number[] = [];
+    if (f.what === 0) {
+      beastMoves(st, o);
+      let ok = false;
+      if (a.type === 'moveNeutrals')
+        for (let i = 0; i < o.length; i += 2) if (o[i] === a.from && o[i + 1] === a.to) ok = true;
+      if (!ok || a.type !== 'moveNeutrals')
+        return fail(
+          'beastsMove',
+          'Move all the neutral units of one area to an adjacent area they can enter, within 8 units there.',
+          'RW-DP-82',
+        );
+      // RW-NEUT-14/16: they keep their routed state; allied with the player controlling the destination.
+      const c = ctrl(st, a.to);
+      let n = 0;
+      for (const u of p.neutrals) {
+        const i = a.from * p.U + u,
+          j = a.to * p.U + u;
+        n += st.us[i]! + st.ur[i]!;
+        st.us[j]! += st.us[i]!;
+        st.ur[j]! += st.ur[i]!;
+        st.us[i] = 0;
+        st.ur[i] = 0;
+      }
+      if (c >= 0) st.own[a.to] = c;
+      settle(st, a.from); // RW-NEUT-10: the area left may lose its controller
+      st.stack.pop();
+      lookAtControlled(st);
+      emit(log, 'rw.ev.beastsMoved', { seat, from: a.from, to: a.to, n }, [
+        'RW-SEASON-03',
+        'RW-DP-82',
+        'RW-NEUT-14',
+        'RW-NEUT-16',
+      ]);
+      checkElimination(st, log);
+      return OK;
+    }
+    if (a.type === 'done') {
+      st.stack.pop();
+      return OK;
+    }
+    gatherings(st, f, o);
+    let ok = false;
+    if (a.type === 'gather')
+      for (let i = 0; i < o.length; i += 2) if (o[i] === a.area && o[i + 1] === a.u) ok = true;
+    if (!ok || a.type !== 'gather')
+      return fail(
+        'gather',
+        'Place a neutral unit of the card’s shape from the supply in an area you control (within 8 units), or finish.',
+        'RW-DP-82',
+      );
+    placeNeutrals(st, a.area, a.u, 1); // RW-NEUT-14: allied with him
+    f.left--;
+    emit(log, 'rw.ev.beastsPlaced', { seat, area: a.area, u: a.u }, [
+      'RW-SEASON-03',
+      'RW-DP-82',
+      'RW-NEUT-14',
+      'RW-CLIMIT-01',
+    ]);
+    return OK;
+  },
+  // RW-DP-89 (DP-82): Restless Beasts, the first legal move (source then destination in canonical order);
+  // Gathering of Beasts places nothing ("up to": RW-DP-88 takes nothing where the card allows it).
+  byDefault(st, f) {
+    if (f.what !== 0) return GATHER_DONE;
+    const o: number[] = [];
+    beastMoves(st, o);
+    return o.length ? { type: 'moveNeutrals', from: o[0]!, to: o[1]! } : null;
+  },
+};
+
+const gatherDecision: Decision<RwState, F<'beasts'>, RwAction> = {
+  ...beastsDecision,
+  prompt: 'rw.beasts.gather',
+};
+
+/** RW-DP-82: Restless Beasts' move, or Gathering of Beasts' placements. */
+export const beastsDecisionOf = (_st: RwState, f: F<'beasts'>) =>
+  f.what === 0 ? beastsDecision : gatherDecision;
+
+/* ------------------------------------------------------------------ Tournament of Champions */
+
+/** Nothing to train (no hero on the board, or every attribute at +2): the card goes on. */
+export function runTourney(st: RwState, f: F<'tourney'>): boolean {
+  if (!st.p[f.seat]!.out && trainOffers(st, f.seat, null) > 0) return true;
+  st.stack.pop();
+  return false;
+}
+
+const NO_TRAIN: RwAction = Object.freeze({ type: 'done' });
+
+/** RW-DP-82: the highest bidder may give one of his heroes a Train action ("may": by default none). */
+export const tourneyDecision: Decision<RwState, F<'tourney'>, RwAction> = {
+  prompt: 'rw.tourney',
+  rule: 'RW-DP-82',
+  who: (_st, f) => only(f.seat),
+  asks: (_st, f, seat) => seat === f.seat,
+  offers(st, f, _seat, out) {
+    trainOffers(st, f.seat, out);
+    out.push(NO_TRAIN);
+  },
+  answer(st, f, seat, a, log): ApplyResult {
+    if (a.type === 'done') {
+      st.stack.pop();
+      return OK;
+    }
+    const ok: RwAction[] = [];
+    trainOffers(st, f.seat, ok);
+    if (
+      a.type !== 'train' ||
+      !ok.some((x) => x.type === 'train' && x.h === a.h && x.a === a.a && x.b === a.b)
+    )
+      return fail(
+        'tourney',
+        'Train one of your heroes on the board (+1/+1 on two attributes or all on one, never past +2), or decline.',
+        'RW-DP-82',
+      );
+    st.stack.pop();
+    train(st, seat, a.h, a.a, a.b, log, ['RW-SEASON-03', 'RW-DP-82', 'RW-QPH-05', 'RW-QPH-06', 'RW-QPH-07']);
+    return OK;
+  },
+  // RW-DP-88: "may" — nothing by default.
+  byDefault: () => NO_TRAIN,
 };
 
 /* ------------------------------------------------------------------ Threatened Home Realms */
@@ -436,6 +651,9 @@ export function runBid(st: RwState, f: F<'bid'>, log: EventSink): boolean {
         if (o.get === RUNE) push.push(receiveFrame(st, s, s, 2));
         else if (o.get === DRAGON_TOKEN) push.push(receiveFrame(st, s, f.lo >= 0 ? f.lo : s, 1));
       if (o.get === RECRUIT) push.push({ k: 'recruit', seat: s, used: 0, q: [], sup: 0 });
+      if (o.get === TRAIN && heroesOn(st)) push.push({ k: 'tourney', seat: s });
+      if (o.get === MOVE_NEUTRALS) push.push({ k: 'beasts', seat: s, what: 0, left: 1, shape: -1 });
+      if (o.get === NEUTRALS) push.push({ k: 'beasts', seat: s, what: 1, left: o.count, shape: o.shape });
       if (o.get === LOSE_TACTICS && st.p[s]!.tac.length)
         push.push({ k: 'lose', seat: s, what: 0, n: Math.min(o.count, st.p[s]!.tac.length), areas: [] });
     }
@@ -795,9 +1013,23 @@ function ringOf(st: RwState, seat: Seat): number[] {
 
 /** The count an Objective's condition reads (cards-data.ts OBJ_COUNTS), -1 when it is not playable yet. */
 export function objectiveCount(st: RwState, seat: Seat, o: number): number {
-  const p = pk(st);
-  const w = p.objectives[o]!.when;
+  const w = pk(st).objectives[o]!.when;
   if ('later' in w) return -1;
+  return countOf(st, seat, w);
+}
+
+/** Patron of Heroes' counts: heroes he controls (10), the most Reward cards under one of them (11). */
+function heroCount(st: RwState, seat: Seat, k: number): number {
+  const hs = st.hero;
+  if (!hs) return 0;
+  let n = 0;
+  for (let h = 0; h < hs.ctl.length; h++)
+    if (hs.ctl[h] === seat && hs.at[h]! >= 0) n = k === 10 ? n + 1 : Math.max(n, hs.rw[h]!.length);
+  return n;
+}
+
+function countOf(st: RwState, seat: Seat, w: ObjectiveCount): number {
+  const p = pk(st);
   const on = board(st).on;
   let n = 0;
   const types = w.count === 6 ? new Set<number>() : null;
@@ -838,16 +1070,24 @@ export function objectiveCount(st: RwState, seat: Seat, o: number): number {
     case 9: // areas around his home realm he does not control
       for (const a of ringOf(st, seat)) if (st.pos[a]! >= 0 && ctrl(st, a) !== seat) n++;
       return n;
+    case 10: // heroes
+    case 11: // heroRewards
+      return heroCount(st, seat, w.count);
     default:
       return -1;
   }
 }
 
+function countMet(st: RwState, seat: Seat, w: ObjectiveCount): boolean {
+  const n = countOf(st, seat, w);
+  if (n >= 0 && n >= w.atLeast && n <= w.atMost) return true;
+  return !!w.or && countMet(st, seat, w.or);
+}
+
 export function objectiveMet(st: RwState, seat: Seat, o: number): boolean {
   const w = pk(st).objectives[o]!.when;
   if ('later' in w) return false;
-  const n = objectiveCount(st, seat, o);
-  return n >= 0 && n >= w.atLeast && n <= w.atMost;
+  return countMet(st, seat, w);
 }
 
 /**
@@ -887,10 +1127,14 @@ export function askObjective(st: RwState, seat: Seat): void {
         for (let i = 0; i < ring.length; i++) if (!mine[ring[i]!]) n++;
         break;
       }
+      case 10:
+      case 11:
+        n = heroCount(st, seat, w.count);
+        break;
       default:
         n = w.count >= 0 && w.count < 9 ? counts[w.count]! : -1;
     }
-    if (n >= 0 && n >= w.atLeast && n <= w.atMost) {
+    if ((n >= 0 && n >= w.atLeast && n <= w.atMost) || (w.or && countMet(st, seat, w.or))) {
       st.stack.push({ k: 'objective', seat });
       return;
     }

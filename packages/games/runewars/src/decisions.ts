@@ -26,7 +26,7 @@ import { battleDecision, runBattle } from './battle.js';
 import { retreatDecision, runRetreat } from './retreat.js';
 import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
-import { desertDecision, hdrawDecision, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
+import { desertDecision, hdrawDecisionOf, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
 import { runRuse, ruseDecision } from './rewards.js';
 import { exploreDecision, razeDecision } from './explore.js';
@@ -42,6 +42,10 @@ import {
   runRuneMove,
   runWander,
   runeMoveDecision,
+  runBeasts,
+  runTourney,
+  tourneyDecision,
+  beastsDecisionOf,
   wanderDecision,
 } from './cards.js';
 import {
@@ -98,8 +102,10 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   wander: { run: runWander, decide: wanderDecision },
   objective: { decide: objectiveDecision },
   runeMove: { run: runRuneMove, decide: runeMoveDecision },
+  beasts: { run: runBeasts, decideBy: beastsDecisionOf },
+  tourney: { run: runTourney, decide: tourneyDecision },
   hstart: { decide: hstartDecision },
-  hdraw: { run: runHdraw, decide: hdrawDecision },
+  hdraw: { run: runHdraw, decideBy: hdrawDecisionOf },
   desert: { decide: desertDecision },
   qph: { run: runQph, decide: qphDecision },
   // M6's exploration variant (explore.ts)

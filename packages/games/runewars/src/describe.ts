@@ -69,6 +69,8 @@ export function localParams(
     else if (k === 'seats' && Array.isArray(v)) out[k] = v.map((s: number) => seatName(s)).join(', ');
     else if (k === 'u' && typeof v === 'number') out[k] = unitName(p, v, l);
     else if (k === 'reward' && typeof v === 'number') out[k] = p.rewards[v]?.name[l] ?? '?';
+    else if (k === 'rewards' && Array.isArray(v))
+      out[k] = v.map((r: number) => p.rewards[r]?.name[l] ?? '?').join(', ');
     else if (k === 'd' && typeof v === 'number')
       out[k] = tr(l, `rw.dest.${['gold', 'silver', 'red'][v] ?? 'red'}`);
     else if (k === 'target' && typeof v === 'number') out[k] = p.heroes[v]?.name[l] ?? '?';
@@ -280,6 +282,10 @@ export function describeAction(
       return tr(l, 'rw.act.discardRune', P({ area: a.area }));
     case 'moveRune':
       return tr(l, 'rw.act.moveRune', P({ from: a.from, to: a.to }));
+    case 'moveNeutrals':
+      return tr(l, 'rw.act.moveNeutrals', P({ from: a.from, to: a.to }));
+    case 'gather':
+      return tr(l, 'rw.act.gather', P({ u: a.u, area: a.area }));
     case 'objective':
       return tr(l, a.claim ? 'rw.act.objective.yes' : 'rw.act.objective.no');
     case 'heroAt':
@@ -310,6 +316,8 @@ export function describeAction(
       return a.to === undefined
         ? tr(l, 'rw.act.heroMoveIn', P({ hero: a.h }))
         : tr(l, 'rw.act.heroMove', P({ hero: a.h, area: a.to }));
+    case 'captain':
+      return tr(l, 'rw.act.captain', P({ rewards: a.cs.map((c) => p.rewardDeck[c] ?? -1) }));
     case 'heroStay':
       return tr(l, 'rw.act.heroStay', P({ hero: a.h }));
     case 'support':

@@ -109,6 +109,16 @@ export const heroesEn: Record<string, string> = {
   'rw.diplomacy.heroes':
     'Your units retreat: your heroes that came with them go along, unless you leave them here',
   'rw.act.heroStay': 'Leave {hero} here',
+  'rw.act.captain': 'Captain of the League of Heroes: discard {rewards} for a dragon rune',
+  'rw.ev.captainRune':
+    '{seat}, Captain of the League of Heroes, discards {rewards} and receives a dragon rune',
+  'rw.err.captainRune':
+    'As Captain of the League of Heroes, discard three different Reward cards of your heroes on the board.',
+  'rw.heroesCall': "Heroes' Call: spend influence to draw as many Hero cards, then keep one",
+  'rw.tourney': 'Tournament of Champions: you may train one of your heroes',
+  'rw.err.tourney':
+    'Train one of your heroes on the board (+1/+1 on two attributes or all on one, never past +2), or decline.',
+  'rw.ev.seasonNoHeroes': 'This Season card is for heroes: played without them, it does nothing',
   'rw.err.heroStay': 'Leave here one of your heroes that came with the retreating units, or retreat.',
   'rw.ev.heroStays': "{seat}'s hero {hero} stays in {area}",
   'rw.err.rewardUse': 'Use a Reward card of your hero that can be used now.',
@@ -250,6 +260,15 @@ export const heroesRu: Record<string, string> = {
   'rw.diplomacy.heroes':
     'Ваши отряды отступают: пришедшие с ними герои уходят тоже, если вы не оставите их здесь',
   'rw.act.heroStay': 'Оставить героя {hero} здесь',
+  'rw.act.captain': 'Капитан Лиги героев: сбросить {rewards} и получить драконью руну',
+  'rw.ev.captainRune': '{seat}, Капитан Лиги героев, сбрасывает {rewards} и получает драконью руну',
+  'rw.err.captainRune':
+    'Как Капитан Лиги героев, сбросьте три разные карты наград своих героев, стоящих на поле.',
+  'rw.heroesCall': 'Зов героев: потратьте влияние, чтобы взять столько же карт героев, и оставьте одну',
+  'rw.tourney': 'Турнир чемпионов: вы можете тренировать одного из своих героев',
+  'rw.err.tourney':
+    'Тренируйте одного из своих героев на поле (+1/+1 двум характеристикам или всё в одну, не выше +2) или откажитесь.',
+  'rw.ev.seasonNoHeroes': 'Эта карта сезона для игры с героями: без них она ничего не делает',
   'rw.err.heroStay': 'Оставьте здесь одного из героев, пришедших с отступающими отрядами, или отступайте.',
   'rw.ev.heroStays': '{seat}: герой {hero} остаётся в локации {area}',
   'rw.err.rewardUse': 'Примените карту награды своего героя, которую можно применить сейчас.',

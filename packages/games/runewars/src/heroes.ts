@@ -174,6 +174,51 @@ function gained(st: RwState, seat: Seat, h: number): void {
   if (heroesOf(st, seat).length > pk(st).heroRules.limit) st.stack.push({ k: 'desert', seat, h });
 }
 
+/** Heroes' Call (RW-DP-82): each player in play order with influence, a Hero card to draw and a stronghold. */
+export function heroesCall(st: RwState, max: number, log: EventSink): void {
+  if (!heroesOn(st)) {
+    emit(log, 'rw.ev.seasonNoHeroes', {}, ['RW-SEASON-03']);
+    return;
+  }
+  const order = playOrder(st);
+  for (let i = order.length - 1; i >= 0; i--) {
+    const s = order[i]!;
+    if (!st.p[s]!.out && st.p[s]!.inf > 0 && st.hero!.deck.length && strongholdsOf(st, s).length)
+      st.stack.push({ k: 'hdraw', seat: s, step: 0, got: [], h: -1, max });
+  }
+}
+
+/** RW-QPH-05..07: the Train actions open to his heroes on the board (Tournament of Champions). */
+export function trainOffers(st: RwState, seat: Seat, out: RwAction[] | null): number {
+  let n = 0;
+  for (const h of heroesOf(st, seat)) if (st.hero!.at[h]! >= 0) n += trainings(st, h, out);
+  return n;
+}
+
+/** A Train action (validated by the caller): +1/+1 on two attributes or the points on one (RW-QPH-05..07). */
+export function train(
+  st: RwState,
+  seat: Seat,
+  h: number,
+  a: number,
+  b: number,
+  log: EventSink,
+  rules: string[],
+): void {
+  const hs = st.hero!;
+  const max = pk(st).heroRules.trainMax;
+  if (a !== b) {
+    hs.tr[h * 3 + a]!++;
+    hs.tr[h * 3 + b]!++;
+  } else hs.tr[h * 3 + a] = Math.min(max, hs.tr[h * 3 + a]! + pk(st).heroRules.trainPoints);
+  emit(
+    log,
+    a === b ? 'rw.ev.heroTrainedOne' : 'rw.ev.heroTrained',
+    { seat, hero: h, attr: a, attr2: b },
+    rules,
+  );
+}
+
 export const hdrawDecision: Decision<RwState, F<'hdraw'>, RwAction> = {
   prompt: 'rw.heroDraw',
   rule: 'RW-RALLY-08',
@@ -182,7 +227,7 @@ export const hdrawDecision: Decision<RwState, F<'hdraw'>, RwAction> = {
   ask: (_st, f) => ({ args: { step: f.step, heroes: f.got.slice() } }),
   offers(st, f, seat, out) {
     if (f.step === 0) {
-      const max = Math.min(pk(st).heroRules.rallyDraw, st.p[seat]!.inf, st.hero!.deck.length);
+      const max = Math.min(f.max ?? pk(st).heroRules.rallyDraw, st.p[seat]!.inf, st.hero!.deck.length);
       for (let n = 0; n <= max; n++) out.push({ type: 'heroDraw', n });
     } else if (f.step === 1) {
       for (const h of f.got) out.push({ type: 'keepHero', h });
@@ -195,7 +240,7 @@ export const hdrawDecision: Decision<RwState, F<'hdraw'>, RwAction> = {
     if (f.step === 0) {
       if (a.type !== 'heroDraw')
         return fail('wrongAction', 'Say how much influence to spend on Hero cards.', 'RW-RALLY-08');
-      const max = Math.min(p.heroRules.rallyDraw, st.p[seat]!.inf, hs.deck.length);
+      const max = Math.min(f.max ?? p.heroRules.rallyDraw, st.p[seat]!.inf, hs.deck.length);
       if (!Number.isInteger(a.n) || a.n < 0 || a.n > max)
         return fail('badSpend', `Spend from 0 to ${max} influence.`, 'RW-RALLY-08', { max });
       if (a.n === 0) {
@@ -246,6 +291,16 @@ export const hdrawDecision: Decision<RwState, F<'hdraw'>, RwAction> = {
     return sh.length ? { type: 'heroAt', area: sh[0]! } : null;
   },
 };
+
+const heroesCallDecision: Decision<RwState, F<'hdraw'>, RwAction> = {
+  ...hdrawDecision,
+  prompt: 'rw.heroesCall',
+  rule: 'RW-DP-82',
+};
+
+/** Rally Support's Supremacy, or the same procedure for Heroes' Call (`max` set). */
+export const hdrawDecisionOf = (_st: RwState, f: F<'hdraw'>) =>
+  f.max === undefined ? hdrawDecision : heroesCallDecision;
 
 /* ------------------------------------------------------------------ desertion (RW-HERO-05, RW-DESERT-*) */
 
@@ -541,17 +596,7 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       return fail('trainLimit', 'An attribute takes at most +2 in training.', 'RW-QPH-06');
     f.acted.push(h);
     f.h = -1;
-    const max = p.heroRules.trainMax;
-    if (a.a !== a.b) {
-      hs.tr[h * 3 + a.a]!++;
-      hs.tr[h * 3 + a.b]!++;
-    } else hs.tr[h * 3 + a.a] = Math.min(max, hs.tr[h * 3 + a.a]! + p.heroRules.trainPoints);
-    emit(
-      log,
-      a.a === a.b ? 'rw.ev.heroTrainedOne' : 'rw.ev.heroTrained',
-      { seat, hero: h, attr: a.a, attr2: a.b },
-      ['RW-QPH-05', 'RW-QPH-06', 'RW-QPH-07'],
-    );
+    train(st, seat, h, a.a, a.b, log, ['RW-QPH-05', 'RW-QPH-06', 'RW-QPH-07']);
     actionEnded(st, seat, h, log); // RW-EXPL-26..28
     return OK;
   },

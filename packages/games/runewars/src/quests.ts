@@ -187,12 +187,13 @@ export function results(st: RwState, seat: Seat, h: number, q: number, d: number
     emit(log, 'rw.ev.questDone', { seat, hero: h, qcard: q }, ['RW-QUEST-06']);
     if (hs.ctl[h] === seat) for (let k = 0; k < rewards; k++) gainReward(st, h, log);
     drawQuests(st, seat, 1, log, 'RW-QUEST-12');
-    checkHands(st, seat); // RW-QUEST-02
   } else if (!discard && i >= 0) {
     // RW-QUEST-07/11: kept, and known to all.
     if (!isRevealed(st, q)) hs.qr.push(q, seat);
     emit(log, 'rw.ev.questKept', { seat, qcard: q }, ['RW-QUEST-07', 'RW-QUEST-11']);
   } else if (discard) emit(log, 'rw.ev.questDiscarded', { seat, qcard: q }, ['RW-QUEST-07']);
+  // RW-QUEST-02, RW-DP-26: the hand limits, after a new Quest card or a Tactics card the result gave.
+  checkHands(st, seat);
 }
 
 const isRevealed = (st: RwState, q: number) => {

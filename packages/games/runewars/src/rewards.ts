@@ -5,12 +5,13 @@
  * Potion (all damage removed), Timmorran Shard (receive a dragon rune), Crown of the Elder Kings (in a controlled
  * area with his stronghold: a dragon rune and 1 influence), Horn of Rallying (his routed units of the area stand
  * up) — face up and then discarded (RW-REWARD-02/08), and move Reward cards between his heroes of one area
- * (RW-REWARD-06). Duel, support, passive and Quest Phase rewards wait for their use.
+ * (RW-REWARD-06); the Captain of the League of Heroes discards three Reward cards for a dragon rune (his
+ * Title, data.md §14). Duel, support, passive and Quest Phase rewards wait for their use.
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import { ctrl, fail, only, pk } from './common.js';
-import { receiveRune } from './cards.js';
+import { receiveRune, titleIndex } from './cards.js';
 import { heroesOf, heroesOn } from './heroes.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -73,11 +74,36 @@ export function giveReward(
   emit(log, 'rw.ev.rewardGiven', { seat, hero: from, target: to }, rules);
 }
 
+/** The Captain of the League of Heroes' holder (-1 none): his Title's rune for three Reward cards. */
+function captain(st: RwState): Seat {
+  const t = titleIndex(pk(st), 'captain');
+  return t >= 0 ? st.titles[t]! : -1;
+}
+
+/**
+ * The Captain's Title (data.md §14): in his turn, three Reward cards of any of his heroes discarded for a
+ * dragon rune; every set of three, ascending (their count, with `out` null).
+ */
+function captainOffers(st: RwState, seat: Seat, mine: number[], out: RwAction[] | null): number {
+  if (captain(st) !== seat) return 0;
+  const hs = st.hero!;
+  const cs: number[] = [];
+  for (const h of mine) if (hs.at[h]! >= 0) for (const c of hs.rw[h]!) cs.push(c);
+  const k = cs.length;
+  if (k < 3) return 0;
+  if (!out) return (k * (k - 1) * (k - 2)) / 6;
+  cs.sort((x, y) => x - y);
+  for (let i = 0; i < k; i++)
+    for (let j = i + 1; j < k; j++)
+      for (let l = j + 1; l < k; l++) out.push({ type: 'captain', cs: [cs[i]!, cs[j]!, cs[l]!] });
+  return (k * (k - 1) * (k - 2)) / 6;
+}
+
 function offers(st: RwState, seat: Seat, out: RwAction[] | null): number {
   const hs = st.hero;
   if (!hs) return 0;
-  let n = 0;
   const mine = heroesOf(st, seat);
+  let n = captainOffers(st, seat, mine, out);
   for (const h of mine)
     for (const c of hs.rw[h]!) {
       if (usable(st, seat, h, c)) {
@@ -127,6 +153,28 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
       if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
         return fail('giveHere', 'Reward cards pass between your heroes in the same area.', 'RW-REWARD-06');
       giveReward(st, seat, a.c, a.to, ['RW-REWARD-06', 'RW-DP-40'], log);
+      return OK;
+    }
+    if (a.type === 'captain') {
+      const key = Array.isArray(a.cs) ? a.cs.join(',') : '';
+      if (!ok.some((x) => x.type === 'captain' && x.cs.join(',') === key))
+        return fail(
+          'captainRune',
+          'As Captain of the League of Heroes, discard three different Reward cards of your heroes on the board.',
+          'RW-TITLE-03',
+        );
+      // Face up to the Reward discard pile (public), then a dragon rune received (RW-RUNE-10).
+      for (const c of a.cs) {
+        const h = hs.rw.findIndex((x) => x.includes(c));
+        hs.rw[h]!.splice(hs.rw[h]!.indexOf(c), 1);
+        hs.rdisc.push(c);
+        if (!hs.up.includes(c)) hs.up.push(c);
+      }
+      emit(log, 'rw.ev.captainRune', { seat, rewards: a.cs.map((c) => pk(st).rewardDeck[c]) }, [
+        'RW-TITLE-03',
+        'RW-RUNE-10',
+      ]);
+      receiveRune(st, seat);
       return OK;
     }
     if (a.type !== 'useReward' || !ok.some((x) => x.type === 'useReward' && x.h === a.h && x.c === a.c))

@@ -204,9 +204,10 @@ export type Frame =
   | { k: 'hstart'; seat: Seat; h: number }
   /**
    * Rally Support's Supremacy (RW-DP-53): step 0 how much influence, 1 which drawn hero to keep (`got`,
-   * seen by him alone, RW-INFO-10), 2 its stronghold area (`h`).
+   * seen by him alone, RW-INFO-10), 2 its stronghold area (`h`); `max` set by Heroes' Call (a Season card,
+   * RW-DP-82), the most influence it lets him spend.
    */
-  | { k: 'hdraw'; seat: Seat; step: number; got: number[]; h: number }
+  | { k: 'hdraw'; seat: Seat; step: number; got: number[]; h: number; max?: number }
   /** A fourth hero: which one deserts (RW-HERO-05, RW-DP-85); `h` the hero just gained. */
   | { k: 'desert'; seat: Seat; h: number }
   /** A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps left. */
@@ -465,6 +466,8 @@ export type RwAction =
   /** Reward card instance `c` of hero `h` used (RW-REWARD-02), or given to his hero `to` in the same area (RW-REWARD-06). */
   | { type: 'useReward'; h: number; c: number }
   | { type: 'give'; c: number; to: number }
+  /** The Captain's Title: these three Reward cards discarded for a dragon rune. */
+  | { type: 'captain'; cs: number[] }
   /** RW-DIPLO-11: a hero left in the area when its units retreat after a red diplomacy result. */
   | { type: 'heroStay'; h: number }
   | { type: 'peek'; area: number };

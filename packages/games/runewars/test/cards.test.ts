@@ -21,6 +21,7 @@ import {
   unitOf,
 } from '@tabula/runewars';
 import { advance } from '../src/decisions.js';
+import { BID_GETS } from '../src/cards-data.js';
 import { objectiveCount, objectiveMet, primarch, startSeasonCard, tieDecider } from '../src/cards.js';
 import { act, rejects, top } from './helpers.js';
 
@@ -28,12 +29,15 @@ const p = DEFAULT_PACK;
 const three = ['latari', 'uthuk', 'daqan'];
 const card = (id: string) => p.seasons.findIndex((c) => c.id === id);
 const keys = (log: GameEvent[]) => log.map((e) => e.key);
-/** Season cards whose every effect waits for heroes (M4: quests, training, desertion). */
-const WAITING = new Set(['SU3', 'SU5']);
-/** Cards of heroes only (tested in quests.test.ts): without heroes they do nothing. */
-const HEROES_ONLY = new Set(['desertion']);
-/** Season cards of M5 still to come (a choice of areas or moves each; docs/games/runewars.md). */
-const LATER_M5 = new Set(['SP6', 'FA4']);
+/** Season cards whose every effect waits (none left). */
+const WAITING = new Set<string>();
+/** Cards of heroes only (tested in quests.test.ts and hero-cards.test.ts): without heroes they do nothing. */
+const HEROES_ONLY = new Set(['desertion', 'drawHeroes']);
+/** A bid of heroes only (Tournament of Champions): not held without them. */
+const heroBid = (e: { do: string; outcomes?: { get: number }[] }) =>
+  e.do === 'bid' && !!e.outcomes?.every((o) => BID_GETS[o.get] === 'train');
+/** Season cards of M5 still to come (docs/games/runewars.md): none left. */
+const LATER_M5 = new Set<string>();
 
 /** Resolves Season card `id` now (above the Order selection), answering every decision by its default. */
 function runCard(
@@ -86,12 +90,14 @@ function table(seed = 'cards'): RwState {
 
 describe('every Season card has an effect (from the data)', () => {
   for (const c of p.seasons) {
-    const live = c.effects.filter((e) => e.do !== 'later' && !HEROES_ONLY.has(e.do));
+    const live = c.effects.filter((e) => e.do !== 'later' && !HEROES_ONLY.has(e.do) && !heroBid(e));
     it(`RW-SEASON-03, RW-DP-11: ${c.id} ${c.name.en} — ${live.length ? live.map((e) => e.do).join(', ') : 'waits'}`, () => {
       if (!live.length) {
         // A card with no effect of this version must be one named here (heroes, or M5's still to come).
         expect(
-          WAITING.has(c.id) || LATER_M5.has(c.id) || c.effects.some((e) => HEROES_ONLY.has(e.do)),
+          WAITING.has(c.id) ||
+            LATER_M5.has(c.id) ||
+            c.effects.some((e) => HEROES_ONLY.has(e.do) || heroBid(e)),
           `${c.id} has no effect`,
         ).toBe(true);
         return;
@@ -394,6 +400,103 @@ describe('Threatened Home Realms', () => {
   });
 });
 
+describe('Season cards that move and place beasts (RW-DP-82, RW-NEUT-14)', () => {
+  /** Seat `hi` wins the card's bid (2 against 0). */
+  function wins(st: RwState, id: string, hi: number): void {
+    runCard(st, id, [], (s) => top(s).k === 'bid');
+    for (let s = 0; s < 3; s++) act(st, s, { type: 'bid', n: s === hi ? 2 : 0 });
+  }
+  const n = (st: RwState, a: string, u: string, routed = false) =>
+    (routed ? st.ur : st.us)[areaOf(st, a) * p.U + unitOf(st, u)]!;
+
+  it('RW-DP-82, RW-NEUT-14, RW-NEUT-16: Restless Beasts — the highest bidder moves all neutral units of one area to an adjacent one: allied with whoever controls it, unallied elsewhere, routed ones still routed', () => {
+    const st = table('beasts');
+    clearBoard(st);
+    put(st, '3B', -1, 'sorcerer', 2);
+    put(st, '3B', -1, 'sorcerer', 1, true);
+    put(st, '3D', 1, 'berserker', 1); // seat 1's area beside 3B
+    put(st, '3A', -1, 'razorwing', 7); // beside 3B, full for three more
+    wins(st, 'SP6', 2);
+    expect(g.prompts(st).map((x) => `${x.seat}:${x.kind}`)).toEqual(['2:rw.beasts.move']);
+    const moves = (g.legalActions(st, 2) as { from: number; to: number }[]).map(
+      (a) => `${p.areas[a.from]!.id}>${p.areas[a.to]!.id}`,
+    );
+    expect(moves).toContain('3B>3D');
+    // The Razorwings' seven and three Sorcerers would be ten: not offered either way (decision of ours).
+    expect(moves).not.toContain('3B>3A');
+    expect(moves).not.toContain('3A>3B');
+    rejects(
+      st,
+      2,
+      { type: 'moveNeutrals', from: areaOf(st, '3B'), to: areaOf(st, '3A') },
+      'RW-DP-82',
+      'beastsMove',
+    );
+    // RW-DP-89 (DP-82): the first legal move in canonical order.
+    const first = g.legalActions(st, 2)[0]!;
+    expect(g.defaultAction(st, 2)).toEqual(first);
+    const log: GameEvent[] = [];
+    expect(
+      g.apply(st, 2, { type: 'moveNeutrals', from: areaOf(st, '3B'), to: areaOf(st, '3D') }, log).ok,
+    ).toBe(true);
+    expect(keys(log)).toContain('rw.ev.beastsMoved');
+    // Into seat 1's area: his allies now (RW-NEUT-14), the routed one still routed (RW-NEUT-16).
+    expect(n(st, '3D', 'sorcerer')).toBe(2);
+    expect(n(st, '3D', 'sorcerer', true)).toBe(1);
+    expect(st.own[areaOf(st, '3D')]).toBe(1);
+    expect(n(st, '3B', 'sorcerer') + n(st, '3B', 'sorcerer', true)).toBe(0);
+    expect(top(st).k).toBe('orders');
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-NEUT-14: Restless Beasts — allies moved out of their ally’s area into an empty one are no longer allied; his area keeps his own units', () => {
+    const st = table('beasts2');
+    clearBoard(st);
+    put(st, '3D', 1, 'berserker', 1);
+    put(st, '3D', -1, 'sorcerer', 2);
+    st.own[areaOf(st, '3D')] = 1; // allied with seat 1
+    wins(st, 'SP6', 0);
+    act(st, 0, { type: 'moveNeutrals', from: areaOf(st, '3D'), to: areaOf(st, '3C') });
+    expect(n(st, '3C', 'sorcerer')).toBe(2);
+    expect(st.own[areaOf(st, '3C')]).toBe(-1); // unallied in an uncontrolled area
+    expect(st.own[areaOf(st, '3D')]).toBe(1);
+    expect(n(st, '3D', 'berserker')).toBe(1);
+  });
+
+  it('RW-DP-82, RW-NEUT-14, RW-CLIMIT-01: Gathering of Beasts — the highest bidder places up to two neutral triangle units from the supply in areas he controls, allied; by default none', () => {
+    const st = table('gather');
+    clearBoard(st);
+    put(st, '3D', 1, 'berserker', 7);
+    put(st, '3C', 1, 'berserker', 8);
+    wins(st, 'FA4', 1);
+    expect(g.prompts(st).map((x) => `${x.seat}:${x.kind}`)).toEqual(['1:rw.beasts.gather']);
+    expect(g.defaultAction(st, 1)).toEqual({ type: 'done' }); // RW-DP-88: "up to" — nothing by default
+    const legal = g.legalActions(st, 1) as RwAction[];
+    const tri = p.neutralCanon.filter((u) => p.units[u]!.shape === 0);
+    // Only triangle neutrals; only areas of his with room (3C is full at 8).
+    for (const a of legal)
+      if (a.type === 'gather') {
+        expect(tri).toContain(a.u);
+        expect(ctrl(st, a.area)).toBe(1);
+        expect(a.area).not.toBe(areaOf(st, '3C'));
+      }
+    const u = tri[0]!;
+    rejects(st, 1, { type: 'gather', area: areaOf(st, '3C'), u }, 'RW-DP-82', 'gather');
+    rejects(st, 0, { type: 'gather', area: areaOf(st, '3D'), u }, 'RW-DP-82');
+    act(st, 1, { type: 'gather', area: areaOf(st, '3D'), u });
+    expect(st.us[areaOf(st, '3D') * p.U + u]).toBe(1);
+    expect(st.own[areaOf(st, '3D')]).toBe(1);
+    // 3D is now at 8: the second goes elsewhere, then the card is done by itself.
+    expect(
+      (g.legalActions(st, 1) as RwAction[]).some((a) => a.type === 'gather' && a.area === areaOf(st, '3D')),
+    ).toBe(false);
+    const next = (g.legalActions(st, 1) as RwAction[]).find((a) => a.type === 'gather')!;
+    act(st, 1, next);
+    expect(top(st).k).toBe('orders');
+    expect(checkInvariants(st)).toEqual([]);
+  });
+});
+
 describe('Season cards that give an Order (RW-SEASON-05)', () => {
   it('RW-SEASON-05, RW-DP-11: Frozen Lakes — each player in play order may redeploy as by Strategize (no Supremacy)', () => {
     const st = table('lakes');
@@ -478,6 +581,17 @@ describe('Objectives (RW-OBJ-*)', () => {
           for (const a of board(st).adj[h]!) if (!home.includes(a)) put(st, id(a), 0, fu, 1);
         break;
       }
+      case 10: {
+        // heroes: his own until he has atLeast (the game has heroes on)
+        const hs = st.hero!;
+        for (let h = 0; h < hs.ctl.length && hs.ctl.filter((c) => c === 0).length < w.atLeast; h++)
+          if (hs.ctl[h]! < 0 && hs.deck.includes(h)) {
+            hs.deck.splice(hs.deck.indexOf(h), 1);
+            hs.ctl[h] = 0;
+            hs.at[h] = areas[0]!;
+          }
+        break;
+      }
     }
   }
 
@@ -485,10 +599,12 @@ describe('Objectives (RW-OBJ-*)', () => {
     it(`RW-OBJ-05, RW-OBJ-02: ${c.id} ${c.name.en} — its condition from the data`, () => {
       if ('later' in c.when) {
         // Heroes (M4) or "this turn" conditions: named here, not silently empty.
-        expect(['G6', 'G7', 'E2', 'E3', 'E5']).toContain(c.id);
+        expect(['G7', 'E2', 'E3', 'E5']).toContain(c.id);
         return;
       }
-      const st = scenarioGame(c.good ? ['latari', 'uthuk'] : ['uthuk', 'latari'], `obj-${c.id}`);
+      const heroes = c.when.count >= 10 ? { heroes: 'on' } : {};
+      const st = scenarioGame(c.good ? ['latari', 'uthuk'] : ['uthuk', 'latari'], `obj-${c.id}`, heroes);
+      if (st.hero) for (let h = 0; h < st.hero.ctl.length; h++) if (st.hero.ctl[h] === 0) st.hero.ctl[h] = 1;
       clearBoard(st);
       st.p[0]!.inf = 0;
       if (c.when.count !== 9) expect(objectiveMet(st, 0, o)).toBe(false);
