@@ -171,6 +171,8 @@ export function heroChoice(
         if (a.type === 'scry') return (v.rk[a.area] === -2 ? 2 : 0) + (v.ex?.t[a.area] === -2 ? 1 : 0);
         if (a.type === 'raise') return p.heroes[top.h]!.att[a.a]!;
         if (a.type === 'buy') return a.buy ? 0 : 1;
+        // Raiding Party: the damage, unless it would defeat the hero.
+        if (a.type === 'raidHurt') return v.hero!.dmg[top.h]! + 1 < p.heroes[top.h]!.health ? 1 : -1;
         return 0;
       });
     case 'ruse':

@@ -318,6 +318,10 @@ export function describeAction(
         : tr(l, 'rw.act.heroMove', P({ hero: a.h, area: a.to }));
     case 'captain':
       return tr(l, 'rw.act.captain', P({ rewards: a.cs.map((c) => p.rewardDeck[c] ?? -1) }));
+    case 'raidReward':
+      return tr(l, 'rw.act.raidReward', P({ reward: p.rewardDeck[a.c] ?? -1 }));
+    case 'raidHurt':
+      return tr(l, 'rw.act.raidHurt');
     case 'heroStay':
       return tr(l, 'rw.act.heroStay', P({ hero: a.h }));
     case 'support':

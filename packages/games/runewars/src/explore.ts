@@ -10,8 +10,8 @@
  *
  * Hooks into the Quest Phase (heroes.ts) are kept to four calls: `heroEntered` after each step (Dungeon),
  * `moveMustEnd`/`endMove` around the end of a Move (the flip, Temple, Hall), `actionEnded` after Heal and
- * Train. The Merchant sells a Reward card (quests.ts `gainReward`); the Raiding Party's choice of a Reward
- * card instead of the second damage waits (docs/games/runewars.md, M6).
+ * Train. The Merchant sells a Reward card (quests.ts `gainReward`); the Raiding Party's second damage may be
+ * paid with a Reward card instead (RW-EXPL-31, RW-DP-18).
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
@@ -268,7 +268,10 @@ function resolveEvent(st: RwState, seat: Seat, h: number, a: number, log: EventS
       emit(log, 'rw.ev.merchantGone', { seat, hero: h }, ['RW-EXPL-29']);
       break;
     case 'raid':
-      raid(st, seat, h, a, log);
+      if (raid(st, seat, h, a, log)) {
+        st.stack.push({ k: 'explore', seat, h, area: a, tok });
+        return;
+      }
       break;
     case 'scroll':
       if (scrollAreas(st, seat).length) {
@@ -290,15 +293,26 @@ function resolveEvent(st: RwState, seat: Seat, h: number, a: number, log: EventS
 
 /**
  * RW-EXPL-30/31: 1 damage; then, with neutral or enemy units in the area, a Reward card discarded or 1
- * more damage — with no Reward card the damage. A hero whose damage reaches its health is defeated.
+ * more damage — with no Reward card the damage. A hero whose damage reaches its health is defeated. True
+ * when the hero, still standing, has Reward cards: its controller chooses (RW-DP-18, the `explore` frame).
  */
-function raid(st: RwState, seat: Seat, h: number, a: number, log: EventSink): void {
+function raid(st: RwState, seat: Seat, h: number, a: number, log: EventSink): boolean {
   const x = pk(st).explore;
   const o = st.own[a]!;
   const hostile = o >= 0 ? o !== seat && unitsOf(st, a, o) > 0 : neutralsIn(st, a) > 0;
-  const n = x.raidDamage + (hostile ? x.raidExtra : 0);
-  emit(log, 'rw.ev.raid', { seat, hero: h, n }, ['RW-EXPL-30', 'RW-EXPL-31']);
-  damageHero(st, h, n, log, 'RW-EXPL-30');
+  const hs = st.hero!;
+  if (hostile && x.raidExtra > 0) {
+    emit(log, 'rw.ev.raid', { seat, hero: h, n: x.raidDamage }, ['RW-EXPL-30']);
+    damageHero(st, h, x.raidDamage, log, 'RW-EXPL-30');
+    if (hs.ctl[h] === seat && hs.rw[h]!.length) return true;
+    if (hs.ctl[h] !== seat) return false;
+    emit(log, 'rw.ev.raid', { seat, hero: h, n: x.raidExtra }, ['RW-EXPL-31']);
+    damageHero(st, h, x.raidExtra, log, 'RW-EXPL-31');
+    return false;
+  }
+  emit(log, 'rw.ev.raid', { seat, hero: h, n: x.raidDamage }, ['RW-EXPL-30', 'RW-EXPL-31']);
+  damageHero(st, h, x.raidDamage, log, 'RW-EXPL-30');
+  return false;
 }
 
 /**
@@ -315,6 +329,8 @@ export function damageHero(st: RwState, h: number, n: number, log: EventSink, ru
 
 /* ------------------------------------------------------------------ RW-DP-18: a flipped event's choice */
 
+const RAID_HURT: RwAction = Object.freeze({ type: 'raidHurt' });
+
 export const exploreDecision: Decision<RwState, F<'explore'>, RwAction> = {
   prompt: 'rw.explore',
   rule: 'RW-EXPL-06',
@@ -326,6 +342,11 @@ export const exploreDecision: Decision<RwState, F<'explore'>, RwAction> = {
     if (e === 'scroll') for (const a of scrollAreas(st, seat)) out.push({ type: 'scry', area: a });
     else if (e === 'training') for (const a of raisable(st, f.h)) out.push({ type: 'raise', a });
     else if (e === 'merchant') out.push({ type: 'buy', buy: true }, { type: 'buy', buy: false });
+    else if (e === 'raid') {
+      // RW-EXPL-31, RW-DP-18: a Reward card of the hero given up, or the second damage.
+      for (const c of st.hero!.rw[f.h]!) out.push({ type: 'raidReward', c });
+      out.push(RAID_HURT);
+    }
   },
   answer(st, f, seat, a, log): ApplyResult {
     const e = pk(st).explore.tokens[f.tok]!.effect;
@@ -358,6 +379,28 @@ export const exploreDecision: Decision<RwState, F<'explore'>, RwAction> = {
       st.stack.pop();
       st.hero!.tr[f.h * 3 + a.a]!++;
       emit(log, 'rw.ev.trainingToken', { seat, hero: f.h, attr: a.a }, ['RW-EXPL-33', 'RW-QPH-08']);
+    } else if (e === 'raid') {
+      const hs = st.hero!;
+      if (a.type === 'raidReward' && hs.rw[f.h]!.includes(a.c)) {
+        st.stack.pop();
+        // Discarded face up (the Reward discard pile is public).
+        hs.rw[f.h]!.splice(hs.rw[f.h]!.indexOf(a.c), 1);
+        hs.rdisc.push(a.c);
+        if (!hs.up.includes(a.c)) hs.up.push(a.c);
+        emit(log, 'rw.ev.raidReward', { seat, hero: f.h, reward: pk(st).rewardDeck[a.c] }, [
+          'RW-EXPL-31',
+          'RW-DP-18',
+        ]);
+      } else if (a.type === 'raidHurt') {
+        st.stack.pop();
+        emit(log, 'rw.ev.raid', { seat, hero: f.h, n: pk(st).explore.raidExtra }, ['RW-EXPL-31', 'RW-DP-18']);
+        damageHero(st, f.h, pk(st).explore.raidExtra, log, 'RW-EXPL-31');
+      } else
+        return fail(
+          'raidChoice',
+          'Give up one of this hero’s Reward cards, or take 1 more damage.',
+          'RW-EXPL-31',
+        );
     } else {
       if (a.type !== 'buy') return fail('wrongAction', 'Pay the merchant, or not.', 'RW-EXPL-29');
       const cost = pk(st).explore.merchantCost;
@@ -374,8 +417,14 @@ export const exploreDecision: Decision<RwState, F<'explore'>, RwAction> = {
     discardToken(st, f.area);
     return OK;
   },
-  // RW-DP-89 (DP-18): never spending; the first area, the first attribute.
+  // RW-DP-89 (DP-18): never spending; the first area, the first attribute; Raiding Party: the damage unless
+  // it would defeat the hero, then its Reward card with the lowest id.
   byDefault(st, f, seat) {
+    if (pk(st).explore.tokens[f.tok]!.effect === 'raid') {
+      const hs = st.hero!;
+      if (hs.dmg[f.h]! + pk(st).explore.raidExtra < pk(st).heroes[f.h]!.health) return RAID_HURT;
+      return { type: 'raidReward', c: Math.min(...hs.rw[f.h]!) };
+    }
     const out: RwAction[] = [];
     exploreDecision.offers(st, f, seat, out);
     return out.find((x) => x.type === 'buy' && !x.buy) ?? out[0] ?? null;

@@ -450,6 +450,9 @@ export type RwAction =
   | { type: 'scry'; area: number }
   | { type: 'raise'; a: number }
   | { type: 'buy'; buy: boolean }
+  /** Raiding Party (RW-EXPL-31): this Reward card given up, or the second damage taken. */
+  | { type: 'raidReward'; c: number }
+  | { type: 'raidHurt' }
   | { type: 'raze'; area: number }
   /** A hero moved by Strategize (`to` adjacent) or into the activated area of a Mobilize/Conquer (RW-HMOVE-01). */
   | { type: 'heroMove'; h: number; to?: number }

@@ -504,6 +504,53 @@ describe('events', () => {
     expect(checkInvariants(st2)).toEqual([]);
   });
 
+  it('RW-EXPL-31, RW-DP-18: with hostile units there a hero with Reward cards gives one up (face up) or takes the second damage; by default the damage, unless it would defeat the hero: then its lowest card', () => {
+    const setup = (seed: string, cards: number, dmg: number) => {
+      const st = game(seed);
+      const h = questPhase(st);
+      const [x] = path(st, st.hero!.at[h]!);
+      const U = p.U;
+      for (let u = 0; u < U; u++) st.us[x * U + u] = st.ur[x * U + u] = 0;
+      st.own[x] = -1;
+      put(st, p.areas[x]!.id, -1, p.units[p.neutrals[0]!]!.id, 1);
+      lay(st, x, 'raidingParty');
+      const hs = st.hero!;
+      const got = hs.rdeck.splice(0, cards);
+      hs.rw[h]!.push(...got);
+      hs.dmg[h] = dmg;
+      act(st, 0, { type: 'step', h, to: x });
+      act(st, 0, { type: 'stop', h });
+      return { st, h, x, got };
+    };
+    const { st, h, x, got } = setup('x1', 2, 0);
+    // The first damage is taken; then the choice (RW-DP-18), asked of him.
+    expect(st.hero!.dmg[h]).toBe(1);
+    expect(top(st)).toMatchObject({ k: 'explore', seat: 0, h });
+    expect(g.prompts(st).map((x) => x.kind)).toEqual(['rw.explore']);
+    expect(legal(st, 0)).toEqual([...got.map((c) => ({ type: 'raidReward', c })), { type: 'raidHurt' }]);
+    expect(g.defaultAction(st, 0)).toEqual({ type: 'raidHurt' });
+    // The other seat sees neither the cards nor what is offered (RW-REWARD-03).
+    expect(g.view(st, 1).hero!.rw[h]).toEqual([-1, -1]);
+    rejects(st, 0, { type: 'raidReward', c: st.hero!.rdeck[0]! }, 'RW-EXPL-31', 'raidChoice');
+    const log: GameEvent[] = [];
+    expect(g.apply(st, 0, { type: 'raidReward', c: got[1]! }, log).ok).toBe(true);
+    expect(keys(log)).toContain('rw.ev.raidReward');
+    expect(st.hero!.dmg[h]).toBe(1);
+    expect(st.hero!.rw[h]).toEqual([got[0]]);
+    expect(st.hero!.up).toContain(got[1]);
+    expect(st.hero!.rdisc.at(-1)).toBe(got[1]);
+    expect(st.ex!.t[x]).toBe(-1); // the token discarded
+    // The damage taken instead.
+    const b = setup('x1', 1, 0);
+    act(b.st, 0, { type: 'raidHurt' });
+    expect(b.st.hero!.dmg[b.h]).toBe(2);
+    expect(b.st.hero!.rw[b.h]).toEqual(b.got);
+    // Where the second damage would defeat the hero, the default gives up the lowest card.
+    const c = setup('x1', 2, p.heroes[questPhase(game('x1'))]!.health - 2);
+    expect(g.defaultAction(c.st, 0)).toEqual({ type: 'raidReward', c: Math.min(...c.got) });
+    expect(checkInvariants(c.st)).toEqual([]);
+  });
+
   it('RW-EXPL-32, RW-EXPL-34, RW-INFO-13, RW-INFO-14, RW-DP-18: the Scroll of Sight shows its player alone the face-down tokens of any area he chooses', () => {
     const st = game();
     const h = questPhase(st);
