@@ -5,6 +5,7 @@
  * size on screen come from `u(px)`. The SVG is one tab stop; a game lists its choices beside it too.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import './panzoom.css';
 import type {
   KeyboardEvent as ReactKeyboardEvent,
   PointerEvent as ReactPointerEvent,
@@ -214,7 +215,8 @@ export function MapTools(props: {
   fit: string;
   fitTargets?: string;
   targets?: Pt[];
-  className: string;
+  /** A game's own class beside the shared `map-tools` (panzoom.css). */
+  className?: string;
 }) {
   const { pz, targets } = props;
   const button = (onClick: () => void, text: string, icon: ReactNode, showLabel: boolean) => (
@@ -232,7 +234,11 @@ export function MapTools(props: {
     </button>
   );
   return (
-    <div className={props.className} role="toolbar" aria-label={props.label}>
+    <div
+      className={props.className ? `map-tools ${props.className}` : 'map-tools'}
+      role="toolbar"
+      aria-label={props.label}
+    >
       {button(() => pz.zoom(1.3), props.zoomIn, '+', false)}
       {button(() => pz.zoom(1 / 1.3), props.zoomOut, '−', false)}
       {button(pz.fit, props.fit, '⤢', true)}
