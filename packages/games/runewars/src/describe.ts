@@ -1,6 +1,7 @@
 /** Words for actions, prompts and log events (English, Russian), and the text view. */
 import type { GameEvent, Locale, Prompt, Seat } from '@tabula/engine';
 import { defaultSeatName, translate } from '@tabula/engine';
+import { fateWords } from './card-words.js';
 import { messages } from './messages.js';
 import type { Pack } from './pack.js';
 import { DEFAULT_PACK, DIRS, key, packOf, qOf, rOf, rotate, SPECIALS } from './pack.js';
@@ -59,7 +60,8 @@ export function localParams(
     if (SEAT_KEYS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'rw.nobody') : seatName(v);
     else if (SIDE_KEYS.has(k) && typeof v === 'number') out[k] = v < 0 ? tr(l, 'rw.neutrals') : seatName(v);
     else if (k === 'cards' && Array.isArray(v))
-      out[k] = v.length ? v.map((n) => `#${String(n)}`).join(', ') : tr(l, 'rw.none');
+      // Fate cards by their printed numbers: read as the cards (destiny and sections).
+      out[k] = v.length ? v.map((n) => fateWords(p, Number(n), l)).join('; ') : tr(l, 'rw.none');
     else if (k === 'special' && typeof v === 'string') {
       const i = SPECIALS.indexOf(v as (typeof SPECIALS)[number]);
       out[k] = i < 0 ? v : tr(l, `rw.sp.${i}`);

@@ -207,7 +207,22 @@ export const runewars: GameModule<RwState, RwAction, RwView, RwOptions> = {
       case 'reveal':
       case 'scry':
       case 'raze':
+      case 'heroAt':
+      case 'peek':
         return [{ kind: 'space', id: a.area }];
+      // A hero's step or move: the area it goes to, then which hero (two may go to the same area).
+      case 'step':
+        return [
+          { kind: 'space', id: a.to },
+          { kind: 'item', id: a.h },
+        ];
+      case 'heroMove':
+        return a.to === undefined
+          ? [{ kind: 'item', id: a.h }]
+          : [
+              { kind: 'space', id: a.to },
+              { kind: 'item', id: a.h },
+            ];
       case 'draw':
       case 'rout':
       case 'hit':
@@ -282,6 +297,16 @@ export {
   DAMAGE,
 } from './pack.js';
 export { areaName } from './describe.js';
+// The cards in players' words (the web table's cards and the Season card).
+export {
+  fateWords,
+  objectiveWords,
+  questWords,
+  rewardWords,
+  seasonWords,
+  tacticsWords,
+  titleWords,
+} from './card-words.js';
 export { messages } from './messages.js';
 export { current, table } from './decisions.js';
 export default runewars;

@@ -372,7 +372,7 @@ const en: Record<string, string> = {
   'rw.ev.diplomacyBattle': '{seat} battles the neutral units in {area}',
   'rw.ev.diplomacyDrawn':
     '{seat} attempts diplomacy in {area}: spends {spend} influence and draws {n} Fate {n:card|cards}',
-  'rw.ev.diplomacy': '{seat} resolves Fate card #{fcard} in {area}: {destiny}; cards drawn: {cards}',
+  'rw.ev.diplomacy': '{seat} resolves a Fate card in {area}: {destiny}; cards drawn: {cards}',
   'rw.ev.diplomacyWithdraw': '{seat} retreats his units from {area}',
   'rw.ev.rallyNeutral': '{seat} places {u} in {area}, allied with him',
   'rw.err.alliedAlone':
@@ -827,7 +827,7 @@ const ru: Record<string, string> = {
   'rw.ev.diplomacyBattle': '{seat} вступает в битву с нейтралами в {area}',
   'rw.ev.diplomacyDrawn':
     '{seat} пробует дипломатию в {area}: тратит влияние ({spend}) и берёт карты судьбы ({n})',
-  'rw.ev.diplomacy': '{seat} разыгрывает карту судьбы №{fcard} в {area}: {destiny}; взятые карты: {cards}',
+  'rw.ev.diplomacy': '{seat} разыгрывает карту судьбы в {area}: {destiny}; взятые карты: {cards}',
   'rw.ev.diplomacyWithdraw': '{seat} отводит свои отряды из {area}',
   'rw.ev.rallyNeutral': '{seat} выставляет в {area}: {u} (союзники)',
   'rw.err.alliedAlone':

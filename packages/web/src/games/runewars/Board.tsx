@@ -15,6 +15,7 @@ import type { Rw } from './ctx.js';
 import { geoOf } from './geo.js';
 import { MapView } from './MapView.js';
 import { Decision } from './Decision.js';
+import { Cards } from './Cards.js';
 import { Factions, Legend, Status } from './Panels.js';
 import { FactionChoice, noRealmYet } from './FactionChoice.js';
 import './rw.css';
@@ -112,6 +113,7 @@ export function Board(props: TableProps) {
           {noRealmYet(view.pos) ? <FactionChoice /> : <MapView />}
           <div className="rw-panel">
             <Decision />
+            <Cards />
             <Legend />
           </div>
         </div>

@@ -11,6 +11,7 @@ import { areaText } from './MapView.js';
 import { Battle, LastBattle } from './Battle.js';
 import { spacesOf } from './Board.js';
 import { noRealmYet } from './FactionChoice.js';
+import { onCard } from './Cards.js';
 
 /** The rule that says what each Order card does (players' words, both languages, from the game). */
 const ORDER_RULE = [
@@ -31,13 +32,16 @@ export function Decision() {
   const battle = v.stack.find((f) => f.k === 'battle');
   const top = v.stack[v.stack.length - 1];
   const ordersOpen = top?.k === 'orders' || s.legal.some((a) => a.type === 'order');
-  // Before the realm is laid out the factions are cards in the map's place (FactionChoice).
+  // Before the realm is laid out the factions are cards in the map's place (FactionChoice); card prompts
+  // are answered on the cards (Cards.tsx).
   const other = s.legal.filter(
     (a) =>
       a.type !== 'order' &&
+      !onCard(a) &&
       !(a.type === 'faction' && noRealmYet(v.pos)) &&
       spacesOf(props.game, a).length === 0,
   );
+  const cardPrompt = s.legal.some(onCard);
   const mapChoice = s.targets.size > 0 || s.prefix.length > 0;
   const waiting = props.state.waitingFor.filter((x) => x !== s.me);
   return (
@@ -61,6 +65,7 @@ export function Decision() {
       {ordersOpen && <Orders />}
       {battle && battle.k === 'battle' ? <Battle f={battle} /> : <LastBattle />}
       {mapChoice && <Places />}
+      {cardPrompt && <p className="rw-note">{t('rw.ui.onYourCards')}</p>}
       {other.length > 0 && (
         <div className="rw-actions" role="group" aria-label={t('rw.ui.actions')}>
           {other.map((a, i) => (

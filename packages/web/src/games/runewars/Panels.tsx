@@ -4,9 +4,10 @@
  * Tactics and Quest cards, Titles, its Orders this year (the current one once revealed) and its
  * winter food limit, with the areas that would be over it; the heroes on the board.
  */
-import { ICON_INF, ICON_TAC, SEASONS } from '@tabula/runewars';
+import { ICON_INF, ICON_TAC, SEASONS, seasonWords } from '@tabula/runewars';
 import { SEAT_SHAPES, useRw } from './ctx.js';
 import { UnitShape } from './MapView.js';
+import { HeroCard } from './Cards.js';
 
 export function Status() {
   const s = useRw();
@@ -22,7 +23,6 @@ export function Status() {
         <>
           <span className="pill">{t('rw.ui.year', { n: v.year, of: p.rules.years })}</span>
           <span className={`pill season s${v.season}`}>{s.g(`rw.season.${SEASONS[v.season]}`)}</span>
-          {card && <span className="pill">{t('rw.ui.seasonCard', { name: card.name[s.locale] })}</span>}
         </>
       )}
       <span>{t('rw.ui.first', { name: s.name(v.first) })}</span>
@@ -36,6 +36,12 @@ export function Status() {
         </span>
       )}
       <span className="limits">{t('rw.ui.limits', { n: p.rules.unitLimit })}</span>
+      {card && (
+        <p className="rw-season-card" data-testid="rw-season-card">
+          <strong>{t('rw.ui.seasonCard', { name: card.name[s.locale] })}</strong>{' '}
+          {seasonWords(p, v.card, s.locale).join(' ')}
+        </p>
+      )}
     </div>
   );
 }
@@ -79,29 +85,6 @@ export function Factions() {
               {x.obj !== -1 && <span>{t('rw.ui.objective')}</span>}
               {titles.length > 0 && <span>{t('rw.ui.titles', { names: titles.join(', ') })}</span>}
             </p>
-            {seat === s.me && (x.tac?.length || x.quests?.length || x.obj >= 0) ? (
-              <p className="facts hand" data-testid="rw-hand">
-                {x.tac && x.tac.length > 0 && (
-                  <span>
-                    {t('rw.ui.tacticsHand', {
-                      names: x.tac.map((c) => p.tactics[c]?.name[s.locale] ?? '?').join(', '),
-                    })}
-                  </span>
-                )}
-                {x.quests && x.quests.length > 0 && (
-                  <span>
-                    {t('rw.ui.questsHand', {
-                      names: x.quests.map((c) => p.quests[c]?.name[s.locale] ?? '?').join(', '),
-                    })}
-                  </span>
-                )}
-                {x.obj >= 0 && (
-                  <span>
-                    {t('rw.ui.objectiveHand', { name: p.objectives[x.obj]?.name[s.locale] ?? '?' })}
-                  </span>
-                )}
-              </p>
-            ) : null}
             <p className="facts">
               <span>
                 {x.cur > 0
@@ -183,31 +166,18 @@ function iconText(s: ReturnType<typeof useRw>, icon: number): string {
 
 function Heroes() {
   const s = useRw();
-  const { t, view: v, pack: p } = s;
+  const { t, view: v } = s;
   const h = v.hero!;
   const shown = h.ctl.map((c, i) => (c >= 0 ? i : -1)).filter((i) => i >= 0);
   if (!shown.length) return null;
   return (
     <article className="rw-faction rw-heroes">
       <h3>{t('rw.ui.heroes')}</h3>
-      <ul>
-        {shown.map((i) => {
-          const hr = p.heroes[i]!;
-          return (
-            <li key={i}>
-              <strong>{hr.name[s.locale]}</strong> — {s.name(h.ctl[i]!)};{' '}
-              {h.at[i]! >= 0 ? s.area(h.at[i]!) : t('rw.ui.offBoard')};{' '}
-              {t('rw.ui.heroStats', {
-                str: hr.att[0] ?? 0,
-                agi: hr.att[1] ?? 0,
-                wis: hr.att[2] ?? 0,
-                dmg: h.dmg[i] ?? 0,
-                hp: hr.health,
-              })}
-            </li>
-          );
-        })}
-      </ul>
+      <div className="rw-hero-cards">
+        {shown.map((i) => (
+          <HeroCard key={i} h={i} acts={[]} />
+        ))}
+      </div>
     </article>
   );
 }
