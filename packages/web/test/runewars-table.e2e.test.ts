@@ -214,6 +214,33 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
   throw new Error(`The game did not end in time (${t.decisions} decisions, ${t.mapClicks} map clicks)`);
 }
 
+/**
+ * Tabs through the page (keys only) to the first focused element matching `selector`; a closed list of
+ * the map's places met on the way is opened with Enter. False when `max` tabs never reach one.
+ */
+async function tabTo(page: Page, selector: string, max = 400): Promise<boolean> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const r = await page.evaluate((sel) => {
+      const e = document.activeElement;
+      if (!e) return 'miss';
+      if (e.matches(sel)) return 'hit';
+      const d = e.parentElement;
+      if (
+        e.tagName === 'SUMMARY' &&
+        d instanceof HTMLDetailsElement &&
+        d.matches('.rw-place-list') &&
+        !d.open
+      )
+        return 'open';
+      return 'miss';
+    }, selector);
+    if (r === 'hit') return true;
+    if (r === 'open') await page.keyboard.press('Enter');
+  }
+  return false;
+}
+
 async function axeSerious(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   return r.violations
@@ -335,6 +362,86 @@ describe('RuneWars at its table', () => {
     } finally {
       driver.close();
     }
+  }, 300_000);
+
+  it('a turn by keyboard alone: an Order card, areas from the list of the map places (every ringed area is in it), then Commit', async () => {
+    const m = await createRw(2, 'rw-table-keys', 2);
+    const token = m.seats[0]!.token!;
+    const driver = new WsSeat(server.url, m.id, token);
+    const c = await newTestContext(browser, { uiLocale: 'en', actionList: 'closed' });
+    contexts.push(c);
+    const page = c.page;
+    await openInvite(page, server.url, m.id, token);
+    await page.getByTestId('rw-board').waitFor();
+    let ordered = false,
+      placed = 0,
+      committed = false;
+    try {
+      for (let i = 0; i < 200 && !committed; i++) {
+        await driver.next(1500);
+        const l = driver.latest;
+        const mine = l?.prompts?.find((p) => p.seat === 0 && !p.optional);
+        if (!l || !mine) continue;
+        const legal = (l.legal ?? []) as RwAction[];
+        await expect.poll(() => version(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(l.v!);
+        if (mine.kind === 'rw.order' && !ordered) {
+          await page.locator('body').focus();
+          expect(await tabTo(page, '[data-testid=rw-orders] .rw-card:not([disabled])')).toBe(true);
+          await page.keyboard.press('Enter');
+          await expect.poll(() => version(page), { timeout: 10_000 }).not.toBe(l.v);
+          ordered = true;
+          continue;
+        }
+        if (
+          ordered &&
+          (mine.kind === 'rw.strategize' || mine.kind === 'rw.mobilize') &&
+          legal.some((a) => a.type === 'draft' || a.type === 'activate')
+        ) {
+          // Every ringed area is a button of the places list too.
+          const rings = (await ringed(page)).sort();
+          const places = await page.$$eval('[data-testid=rw-places] [data-place]', (els) =>
+            els.map((e) => e.getAttribute('data-place')!),
+          );
+          expect([...places].sort()).toEqual(rings);
+          expect(rings.length).toBeGreaterThan(0);
+          await page.locator('body').focus();
+          const v0 = await version(page);
+          // Areas by keys until the action is sent (a move from, then to; or the area to activate).
+          for (let k = 0; k < 4 && (await version(page)) === v0; k++) {
+            expect(await tabTo(page, '[data-place]:not([disabled]), .rw-confirm:not([disabled])')).toBe(true);
+            await page.keyboard.press('Enter');
+            placed++;
+            await settle(page);
+          }
+          await expect.poll(() => version(page), { timeout: 10_000 }).not.toBe(v0);
+          // Then Commit, if the prompt asks for it, by keys too.
+          const commit = page.locator('[data-testid=rw-decision] .rw-actions button.primary:not([disabled])');
+          if (await commit.count()) {
+            const v1 = await version(page);
+            await page.locator('body').focus();
+            expect(
+              await tabTo(page, '[data-testid=rw-decision] .rw-actions button.primary:not([disabled])'),
+            ).toBe(true);
+            await page.keyboard.press('Enter');
+            await expect.poll(() => version(page), { timeout: 10_000 }).not.toBe(v1);
+          }
+          committed = true;
+          break;
+        }
+        const a =
+          legal.find((x) => x.type === 'order' && (x.n === 1 || x.n === 2)) ??
+          legal.find((x) => x.type === 'commit') ??
+          legal.find((x) => x.type === 'pass') ??
+          legal[0];
+        if (a) await driver.act(a);
+      }
+    } finally {
+      driver.close();
+    }
+    expect(ordered).toBe(true);
+    expect(placed).toBeGreaterThan(0);
+    expect(committed).toBe(true);
+    expect(c.errors).toEqual([]);
   }, 300_000);
 
   it('axe finds nothing serious at 1280×800 and 360×740 in English and Russian; phones do not scroll sideways', async () => {

@@ -114,8 +114,9 @@ export function Battle({ f }: { f: BattleFrame }) {
   );
 }
 
-/** Events whose words name Fate cards by number: the battle box leaves them to the log. */
+/** Events the battle box leaves to the log: the Fate cards' own lines, the Tactics windows closing. */
 const CARD_EVENTS = new Set([
+  'rw.ev.windowClosed',
   'rw.ev.fateDrawnOwn',
   'rw.ev.fateExtra',
   'rw.ev.fateDiscarded',

@@ -123,8 +123,9 @@ function TacticsCard({ c, acts }: { c: number; acts: RwAction[] }) {
         {p.tactics[c]?.name[s.locale]}
         <span className="kind"> — {t('rw.ui.tacticsCard')}</span>
       </h4>
-      <p className="when">{w.when}:</p>
-      <p>{w.text}</p>
+      <p>
+        <span className="when">{w.when}:</span> {w.text}
+      </p>
       <Acts acts={acts} label={(a) => (a.type === 'play' ? t('rw.ui.playIt') : s.describe(a))} />
     </article>
   );
