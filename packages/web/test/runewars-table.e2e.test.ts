@@ -51,14 +51,14 @@ afterAll(async () => {
 });
 
 /** A game of `years` years (the rules part of the data pack with fewer years: a shorter game). */
-function createRw(players: number, seed: string, years: number): Promise<Created> {
+function createRw(players: number, seed: string, years: number, heroes = false): Promise<Created> {
   const r = JSON.parse(JSON.stringify(rules)) as typeof rules;
   r.years = years;
   return api<Created>(server.url, 'POST', '/api/matches', {
     game: 'runewars',
     players,
     seed,
-    options: { data: { rules: r } },
+    options: heroes ? { data: { rules: r }, heroes: 'on' } : { data: { rules: r } },
     seats: Array.from({ length: players }, (_, i) =>
       i === 0 ? { kind: 'human', name: 'Ann' } : { kind: 'bot', bot: 'heuristic', name: `Bot ${i}` },
     ),
@@ -358,6 +358,66 @@ describe('RuneWars at its table', () => {
         await settle(c.page);
         await c.page.screenshot({ path: `${dir}runewars-last-battle-${locale}-${size}.png` });
         expect(c.errors).toEqual([]);
+      }
+    } finally {
+      driver.close();
+    }
+  }, 300_000);
+
+  it('heroes: placing a hero rings its areas on the map; hero, Quest and Tactics cards are drawn as cards with their words', async () => {
+    const dir = ensureShotsDir();
+    const m = await createRw(2, 'rw-table-heroes', 2, true);
+    const token = m.seats[0]!.token!;
+    const driver = new WsSeat(server.url, m.id, token);
+    let placing: RwAction[] = [];
+    try {
+      for (let i = 0; i < 120 && !placing.length; i++) {
+        await driver.next(1500);
+        const l = driver.latest;
+        const mine = l?.prompts?.find((p) => p.seat === 0 && !p.optional);
+        if (!l || !mine) continue;
+        const legal = (l.legal ?? []) as RwAction[];
+        if (legal.some((a) => a.type === 'heroAt')) {
+          placing = legal;
+          break;
+        }
+        const a = legal.find((x) => x.type === 'commit') ?? legal.find((x) => x.type === 'pass') ?? legal[0];
+        if (a) await driver.act(a);
+      }
+      expect(placing.length).toBeGreaterThan(0);
+      for (const [size, opts, locale] of [
+        ['1280x800', {}, 'en'],
+        ['360x740', MOBILE, 'ru'],
+      ] as const) {
+        const c = await newTestContext(browser, { ...opts, uiLocale: locale, actionList: 'closed' });
+        contexts.push(c);
+        const page = c.page;
+        await openInvite(page, server.url, m.id, token);
+        await page.getByTestId('rw-board').waitFor();
+        await page.locator('[data-testid=rw-svg] [data-target]').first().waitFor();
+        // The rings are the hero's areas (heroAt), and each is in the places list.
+        expect((await ringed(page)).sort()).toEqual(expectedRings(placing));
+        const hand = page.getByTestId('rw-hand');
+        expect(await hand.locator('.rw-gcard.hero').count()).toBeGreaterThan(0);
+        const text = await hand.innerText();
+        expect(text).toMatch(locale === 'en' ? /Strength \d/ : /Сила \d/);
+        expect(await page.locator('[data-testid=table]').innerText()).not.toMatch(ID_LIKE);
+        await settle(page);
+        await page.screenshot({ path: `${dir}runewars-heroes-${locale}-${size}.png` });
+        await hand.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${dir}runewars-hand-${locale}-${size}.png` });
+        expect(await axeSerious(page), `${locale} ${size}`).toEqual([]);
+        // A click on a ring places the hero there (the last look only: the first must find the same position).
+        if (size === '360x740') {
+          const v = await version(page);
+          const first = (await ringed(page))[0]!;
+          await page
+            .locator(`[data-testid=rw-svg] [data-target="${first}"] .ring-out`)
+            .click({ timeout: 10_000 });
+          await expect.poll(() => version(page), { timeout: 10_000 }).not.toBe(v);
+        }
+        expect(c.errors).toEqual([]);
+        if (size === '1280x800') await c.context.close();
       }
     } finally {
       driver.close();

@@ -26,6 +26,7 @@ export function onCard(a: RwAction): boolean {
     case 'loot':
     case 'duel':
     case 'support':
+    case 'heroStay':
       return true;
     case 'diplomacy':
       return a.card !== undefined;
