@@ -8,6 +8,7 @@
 import type { Catalog, Locale } from '@tabula/engine';
 import { translate } from '@tabula/engine';
 import { BID_GETS, BID_WHO, OBJ_COUNTS } from './cards-data.js';
+import type { ObjectiveCount } from './cards-data.js';
 import { areaName } from './describe.js';
 import { messages } from './messages.js';
 import type { Pack, SeasonEffect } from './pack.js';
@@ -35,6 +36,13 @@ const W: Catalog = {
     'cw.get.dragonToken': 'receives a dragon rune token, placed by the lowest bidder.',
     'cw.get.loseTactics': 'discards {n} Tactics {n:card|cards}.',
     'cw.get.recruit': 'recruits as with the Recruit order (one dial).',
+    'cw.get.moveNeutrals': 'moves neutral units of an area across one border.',
+    'cw.get.neutrals': 'places {n} neutral {shape} units in his areas, allied to him.',
+    'cw.get.train': 'trains one of his heroes.',
+    'cw.drawHeroes':
+      'Every player in play order may spend influence to draw up to {n} heroes, as with {order}, and keep one.',
+    'cw.o.heroes': 'You control at least {n} heroes.',
+    'cw.o.heroRewards': 'One of your heroes has at least {n} Reward cards.',
     'cw.unitsAtStrongholds': 'Every player places {n} of his {shape} units at each of his strongholds.',
     'cw.wanderingMonsters':
       'Wandering monsters: each area with neutral units gains one more of a type already there.',
@@ -145,7 +153,8 @@ const W: Catalog = {
     'cw.o.claim': 'During your turn, reveal it when this holds: a dragon rune.',
     'cw.title.primarch':
       'Settles every tie of an influence bid; gains 1 influence whenever a Wizards’ Council card is drawn.',
-    'cw.title.captain': 'Your heroes never desert.',
+    'cw.title.captain':
+      'Your heroes never desert; during your turn, discard three Reward cards of your heroes for a dragon rune.',
     'cw.title.commander': 'This version does not play this Title’s gift yet.',
     'cw.or': ' or ',
   },
@@ -169,6 +178,13 @@ const W: Catalog = {
     'cw.get.dragonToken': 'получает жетон руны дракона (его ставит поставивший меньше всех).',
     'cw.get.loseTactics': 'сбрасывает карты тактики: {n}.',
     'cw.get.recruit': 'набирает войска, как по приказу «Набор» (одна шкала).',
+    'cw.get.moveNeutrals': 'перемещает нейтральные отряды области через одну границу.',
+    'cw.get.neutrals': 'ставит {n} нейтральных отряда формы «{shape}» в свои области, союзниками.',
+    'cw.get.train': 'тренирует одного из своих героев.',
+    'cw.drawHeroes':
+      'Каждый игрок по очереди может потратить влияние и взять до {n} героев, как при приказе «{order}», и оставить одного.',
+    'cw.o.heroes': 'Вы контролируете не меньше {n} героев.',
+    'cw.o.heroRewards': 'У одного из ваших героев не меньше {n} карт наград.',
     'cw.unitsAtStrongholds':
       'Каждый игрок ставит по {n} своих отрядов формы «{shape}» в каждую свою крепость.',
     'cw.wanderingMonsters':
@@ -281,7 +297,8 @@ const W: Catalog = {
     'cw.o.claim': 'В ваш ход откройте её, когда условие выполнено: руна дракона.',
     'cw.title.primarch':
       'Решает любую ничью на торгах влиянием; получает 1 влияние, когда открывается карта «Совет магов».',
-    'cw.title.captain': 'Ваши герои никогда не уходят.',
+    'cw.title.captain':
+      'Ваши герои никогда не уходят; в ваш ход сбросьте три карты наград своих героев ради руны дракона.',
     'cw.title.commander': 'Эта версия пока не разыгрывает свойство этого титула.',
     'cw.or': ' или ',
   },
@@ -291,6 +308,7 @@ const W: Catalog = {
 const GLYPH = ['▲', '●', '▬', '⬢'];
 
 const tr = (l: Locale, k: string, p?: Record<string, unknown>) => translate([W, messages], l, k, p);
+const lowerFirst = (x: string) => x.charAt(0).toLowerCase() + x.slice(1);
 const resName = (l: Locale, r: number) => tr(l, `rw.res.${RES[r] ?? 'food'}`);
 
 /** One sentence a Season card effect. */
@@ -307,6 +325,8 @@ function seasonEffect(e: SeasonEffect, l: Locale): string {
         res: resName(l, e.res),
         n: Math.abs(e.delta),
       });
+    case 'drawHeroes':
+      return tr(l, 'cw.drawHeroes', { n: e.count, order: tr(l, 'rw.order.6') });
     case 'drawQuests':
     case 'influencePerCity':
     case 'tacticsToMostCities':
@@ -321,7 +341,7 @@ function seasonEffect(e: SeasonEffect, l: Locale): string {
         outcomes: e.outcomes
           .map(
             (o) =>
-              `${tr(l, `cw.who.${BID_WHO[o.who] ?? 'highest'}`)} ${tr(l, `cw.get.${BID_GETS[o.get] ?? 'rune'}`, { n: o.count })}`,
+              `${tr(l, `cw.who.${BID_WHO[o.who] ?? 'highest'}`)} ${tr(l, `cw.get.${BID_GETS[o.get] ?? 'rune'}`, { n: o.count, shape: tr(l, `cw.shape.${o.shape}`) })}`,
           )
           .join(' '),
       });
@@ -451,9 +471,13 @@ export function objectiveWords(p: Pack, o: number, l: Locale): string {
   if (!card) return '';
   const w = card.when;
   if ('later' in w) return tr(l, 'cw.o.later');
-  const kind = OBJ_COUNTS[w.count] ?? 'areas';
-  const units = w.units.map((id) => p.units.find((u) => u.id === id)?.name[l] ?? '?').join(tr(l, 'cw.or'));
-  return `${tr(l, `cw.o.${kind}`, { n: w.atLeast, units })} ${tr(l, 'cw.o.claim')}`;
+  const one = (c: ObjectiveCount) =>
+    tr(l, `cw.o.${OBJ_COUNTS[c.count] ?? 'areas'}`, {
+      n: c.atLeast,
+      units: c.units.map((id) => p.units.find((u) => u.id === id)?.name[l] ?? '?').join(tr(l, 'cw.or')),
+    });
+  const cond = w.or ? `${one(w).replace(/\.$/, '')}${tr(l, 'cw.or')}${lowerFirst(one(w.or))}` : one(w);
+  return `${cond} ${tr(l, 'cw.o.claim')}`;
 }
 
 /** What a Title card gives its holder. */
