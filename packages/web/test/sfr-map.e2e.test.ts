@@ -115,7 +115,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number) {
     let clicked = false;
     if (rings.length) {
       const id = rings[Math.floor(r() * rings.length)]!;
-      await page.locator(`[data-testid=sfr-svg] [data-target="${id}"] .ring-out`).click({ timeout: 3000 });
+      await page.locator(`[data-testid=sfr-svg] [data-target="${id}"] .ring-out`).click({ timeout: 10_000 });
       mapClicks++;
       const confirm = page.locator('[data-testid=sfr-selected] .sfr-confirm:not([disabled])');
       await Promise.race([
@@ -127,7 +127,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number) {
         ),
       ]).catch(() => undefined);
       const n = await confirm.count();
-      if (n && (await version(page)) === v) await confirm.nth(Math.floor(r() * n)).click({ timeout: 3000 });
+      if (n && (await version(page)) === v) await confirm.nth(Math.floor(r() * n)).click({ timeout: 10_000 });
       clicked = true;
     } else {
       const end = page.locator('[data-testid=sfr-decision] .sfr-end:not([disabled])');
@@ -141,10 +141,10 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number) {
         .allInnerTexts();
       const usable = texts.map((_, i) => i).filter((i) => !drafting.includes(texts[i]!));
       if ((await end.count()) && (r() < 0.7 || !usable.length)) {
-        await end.click({ timeout: 3000 });
+        await end.click({ timeout: 10_000 });
         clicked = true;
       } else if (usable.length) {
-        await buttons.nth(usable[Math.floor(r() * usable.length)]!).click({ timeout: 3000 });
+        await buttons.nth(usable[Math.floor(r() * usable.length)]!).click({ timeout: 10_000 });
         clicked = true;
       }
     }
@@ -281,5 +281,5 @@ describe('Struggle for Rome on the map', () => {
     } finally {
       driver.close();
     }
-  });
+  }, 240_000);
 });
