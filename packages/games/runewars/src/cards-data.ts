@@ -224,8 +224,8 @@ export const WINDOWS = [
  * at the tally), `strongholdStrength` (the defending stronghold's, never below 0), `fate` (extra Fate cards
  * in his diplomacy), `dissent` (the neutral units of an area next to his retreat, routed), `look` (rune
  * tokens of up to `n` areas), `units` (units of his faction of `shape` at one of his strongholds), `dial`
- * (one resource dial up), `influence`; `hook` names the one effect that needs code of its own
- * (`tacticalRetreat`, RW-BATTLE-59).
+ * (one resource dial up), `influence`, `lostCity` (a stronghold founded where his hero stands); `hook`
+ * names the one effect that needs code of its own (`tacticalRetreat`, RW-BATTLE-59).
  */
 export const TAC_DO = [
   'ignoreBorder',
@@ -244,6 +244,7 @@ export const TAC_DO = [
   'dial',
   'influence',
   'hook',
+  'lostCity',
 ] as const;
 export const TAC_HOOKS = ['tacticalRetreat'] as const;
 /** Conditions a card's play needs besides its window: the side's role, and what must be there to act on. */
@@ -258,7 +259,12 @@ export type TacticsEffect =
       do: 'activateEnemy' | 'damage' | 'rout' | 'prevent' | 'stand' | 'strength' | 'strongholdStrength';
       n: number;
     }
-  | { do: 'fate' | 'dissent' | 'look' | 'dial' | 'influence'; n: number };
+  | { do: 'fate' | 'dissent' | 'look' | 'dial' | 'influence'; n: number }
+  /**
+   * Lost City (heroes): an uncontrolled area holding one of his heroes; its neutral units retreat routed (as
+   * a diplomacy silver result), then one of his strongholds from the supply is placed there, damaged.
+   */
+  | { do: 'lostCity' };
 
 export interface TacticsPlay {
   /** Windows it answers (empty: played in its own step, or waiting for heroes). */
@@ -328,6 +334,8 @@ export function tacticsPlay(o: Record<string, unknown>, w: string, timing: strin
       }
       case 'strongholdStrength':
         return { do: eo.do, n: n(-9, 9) };
+      case 'lostCity':
+        return { do: 'lostCity' };
       case 'activateEnemy':
       case 'damage':
       case 'rout':

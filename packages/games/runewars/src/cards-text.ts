@@ -24,6 +24,8 @@ export const cardsEn: Record<string, string> = {
   'rw.ev.rumors': '{seat} places an activation token of {who} in {area}',
   'rw.ev.reinforcements': '{seat} places {n} × {u} at his stronghold in {area}',
   'rw.ev.dissent': '{seat} spreads dissent in {area}: {n} neutral units retreat, routed',
+  'rw.ev.lostCity':
+    '{seat} finds a lost city in {area}: his stronghold stands there, damaged; {n} neutral units retreat, routed',
   'rw.err.notPlayable':
     'You cannot play that Tactics card now: it must be in your hand since an earlier season, its timing must be this moment, and a battle card needs your units in the battle.',
   'rw.err.tacticTarget': 'That is not a target the card allows.',
@@ -110,6 +112,8 @@ export const cardsRu: Record<string, string> = {
   'rw.ev.rumors': '{seat} кладёт жетон активации игрока {who} в локацию {area}',
   'rw.ev.reinforcements': '{seat} выставляет {n} × {u} в своей крепости в локации {area}',
   'rw.ev.dissent': '{seat} сеет раздор в локации {area}: нейтральные отряды ({n}) отступают в бегстве',
+  'rw.ev.lostCity':
+    '{seat} находит затерянный город в локации {area}: там встаёт его повреждённая крепость; нейтральные отряды ({n}) отступают в бегстве',
   'rw.err.notPlayable':
     'Эту карту тактики сейчас сыграть нельзя: она должна быть у вас с прошлого сезона, её время должно наступить, а боевую карту играет только участник битвы.',
   'rw.err.tacticTarget': 'Карта не позволяет выбрать такую цель.',

@@ -14,6 +14,7 @@ import {
   ctrl,
   fail,
   leftOf,
+  lookAtControlled,
   onBoard,
   only,
   pk,
@@ -108,6 +109,20 @@ function dissentAreas(st: RwState, seat: Seat, out: number[]): void {
   }
 }
 
+/**
+ * Lost City: uncontrolled areas holding one of his heroes, while a stronghold of his is left in the supply
+ * (data.md §13: not playable without one).
+ */
+function lostCityAreas(st: RwState, seat: Seat, out: number[]): void {
+  const hs = st.hero;
+  if (!hs || strongholdsOf(st, seat).length >= pk(st).rules.strongholds) return;
+  for (let h = 0; h < hs.ctl.length; h++) {
+    const a = hs.at[h]!;
+    if (hs.ctl[h] === seat && a >= 0 && ctrl(st, a) < 0 && !out.includes(a)) out.push(a);
+  }
+  out.sort((x, y) => x - y);
+}
+
 /** The unit type of his faction of a shape (Reinforcements), -1 none. */
 function unitOfShape(st: RwState, seat: Seat, shape: number): number {
   const p = pk(st);
@@ -151,6 +166,9 @@ function usable(st: RwState, seat: Seat, e: TacticsEffect, b: BattleFrame | null
       return tmp.length > 0;
     case 'dissent':
       dissentAreas(st, seat, tmp);
+      return tmp.length > 0;
+    case 'lostCity':
+      lostCityAreas(st, seat, tmp);
       return tmp.length > 0;
     case 'units': {
       const u = unitOfShape(st, seat, e.shape);
@@ -345,7 +363,7 @@ function effect(st: RwState, seat: Seat, c: number, i: number, turn: boolean, lo
     case 'fate':
       return false;
     default:
-      return true; // look, dissent, units, dial, activateEnemy: targets first
+      return true; // look, dissent, units, dial, activateEnemy, lostCity: targets first
   }
 }
 
@@ -413,6 +431,9 @@ function targets(st: RwState, f: F<'tactic'>, out: number[]): void {
       return;
     case 'dissent':
       dissentAreas(st, f.seat, out);
+      return;
+    case 'lostCity':
+      lostCityAreas(st, f.seat, out);
       return;
     case 'units':
       reinforceAreas(st, f.seat, out);
@@ -514,6 +535,32 @@ function pickTarget(st: RwState, f: F<'tactic'>, n: number, log: EventSink): voi
       emit(log, 'rw.ev.dissent', { seat, area: n, n: us.length }, ['RW-TACT-02', 'RW-RETREAT-03']);
       finish(st, f, log);
       st.stack.push({ k: 'retreat', seat: by, who: allied ? owner : -1, from: n, u: us, rule: 'RW-TACT-02' });
+      return;
+    }
+    case 'lostCity': {
+      // The neutral units retreat routed, as after a diplomacy silver result (data.md §13): to an adjacent
+      // uncontrolled area the player to his left picks (the automated neutrals), destroyed if none.
+      const us: number[] = [];
+      for (const t of p.neutrals)
+        for (const arr of [st.us, st.ur]) for (; arr[n * p.U + t]! > 0; arr[n * p.U + t]!--) us.push(t);
+      st.sh[n] = seat;
+      st.shd[n] = 1; // damaged side up
+      emit(log, 'rw.ev.lostCity', { seat, area: n, n: us.length }, [
+        'RW-TACT-02',
+        'RW-DIPLO-07',
+        'RW-STRONG-05',
+      ]);
+      lookAtControlled(st);
+      finish(st, f, log);
+      if (us.length)
+        st.stack.push({
+          k: 'retreat',
+          seat: st.opts.neutrals === 'auto' ? -1 : leftOf(st, seat),
+          who: -1,
+          from: n,
+          u: us,
+          rule: 'RW-DIPLO-07',
+        });
       return;
     }
     default:

@@ -63,8 +63,8 @@ function across(st: RwState, a: number, e: number): number[] {
 }
 
 /** A scenario at seat 0's preOrder window with Order `n`; the board cleared but for seat 0's units in `at`. */
-function myTurn(n: number, before: (st: RwState) => void, ids: string[]): RwState {
-  const st = scenarioGame(['daqan', 'latari'], 'tac-turn');
+function myTurn(n: number, before: (st: RwState) => void, ids: string[], opts = {}): RwState {
+  const st = scenarioGame(['daqan', 'latari'], 'tac-turn', opts);
   // The board cleared but for the home realms' strongholds (nobody is eliminated).
   for (let a = 0; a < st.own.length; a++) {
     st.own[a] = -1;
@@ -277,6 +277,52 @@ const CARD_TESTS: Record<string, () => void> = {
     for (const a of b.adj[n]!) routed += st.ur[a * p.U + u('beastman')]!;
     expect(routed).toBeLessThanOrEqual(2);
   },
+  lostCity: () => {
+    // His hero stands in 4B with two unallied Beastmen; Lost City founds a damaged stronghold of his there.
+    const x = area('4B');
+    const setup = (s: RwState) => {
+      const h = s.hero!.ctl.indexOf(0);
+      s.hero!.at[h] = x;
+      s.us[x * p.U + u('beastman')] = 2;
+    };
+    const st = myTurn(8, setup, ['lostCity'], { heroes: 'on' });
+    expect(offered(st, 0, 'lostCity')).toBe(true);
+    apply(st, 0, play('lostCity'));
+    for (let i = 0; i < 5 && top(st).k !== 'window'; i++) {
+      const pr = g.prompts(st)[0]!;
+      apply(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(st.sh[x]).toBe(0);
+    expect(st.shd[x]).toBe(1); // damaged side up
+    expect(st.us[x * p.U + u('beastman')]! + st.ur[x * p.U + u('beastman')]!).toBe(0);
+    // The Beastmen retreated routed to an adjacent uncontrolled area, or were destroyed (RW-DIPLO-07).
+    let routed = 0;
+    for (const a of board(st).adj[x]!) routed += st.ur[a * p.U + u('beastman')]!;
+    expect(routed).toBeLessThanOrEqual(2);
+    // Not offered without heroes, nor with every stronghold of his on the board.
+    expect(
+      offered(
+        myTurn(8, () => void 0, ['lostCity']),
+        0,
+        'lostCity',
+      ),
+    ).toBe(false);
+    const full = myTurn(
+      8,
+      (s) => {
+        setup(s);
+        let k = board(s).on.filter((a) => s.sh[a] === 0).length;
+        for (const a of board(s).on)
+          if (k < p.rules.strongholds && s.sh[a]! < 0 && s.home[a]! < 0 && a !== x) {
+            s.sh[a] = 0;
+            k++;
+          }
+      },
+      ['lostCity'],
+      { heroes: 'on' },
+    );
+    expect(offered(full, 0, 'lostCity')).toBe(false);
+  },
   espionage: () => {
     const st = myTurn(8, () => void 0, ['espionage']);
     const kn = st.p[0]!.kn.length;
@@ -360,6 +406,7 @@ const CARD_RULES: Record<string, string> = {
   summonLightning: 'RW-DMG-01, RW-DP-61, ',
   reinforcements: 'RW-CLIMIT-01, ',
   espionage: 'RW-INFO-14, ',
+  lostCity: 'RW-DIPLO-07, ',
 };
 
 describe('every Tactics card with effects', () => {
