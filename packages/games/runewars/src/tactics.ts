@@ -111,14 +111,23 @@ function dissentAreas(st: RwState, seat: Seat, out: number[]): void {
 
 /**
  * Lost City: uncontrolled areas holding one of his heroes, while a stronghold of his is left in the supply
- * (data.md §13: not playable without one).
+ * (data.md §13: not playable without one); never a city area (RW-STRONG-06).
  */
 function lostCityAreas(st: RwState, seat: Seat, out: number[]): void {
   const hs = st.hero;
   if (!hs || strongholdsOf(st, seat).length >= pk(st).rules.strongholds) return;
   for (let h = 0; h < hs.ctl.length; h++) {
     const a = hs.at[h]!;
-    if (hs.ctl[h] === seat && a >= 0 && ctrl(st, a) < 0 && !out.includes(a)) out.push(a);
+    // RW-STRONG-06: never in a city area or beside another stronghold (an uncontrolled area has none).
+    if (
+      hs.ctl[h] === seat &&
+      a >= 0 &&
+      ctrl(st, a) < 0 &&
+      st.city[a]! < 0 &&
+      st.sh[a]! < 0 &&
+      !out.includes(a)
+    )
+      out.push(a);
   }
   out.sort((x, y) => x - y);
 }

@@ -299,6 +299,17 @@ const CARD_TESTS: Record<string, () => void> = {
     let routed = 0;
     for (const a of board(st).adj[x]!) routed += st.ur[a * p.U + u('beastman')]!;
     expect(routed).toBeLessThanOrEqual(2);
+    // Not in a city area (RW-STRONG-06).
+    const city = myTurn(
+      8,
+      (s) => {
+        setup(s);
+        s.city[x] = 0;
+      },
+      ['lostCity'],
+      { heroes: 'on' },
+    );
+    expect(offered(city, 0, 'lostCity')).toBe(false);
     // Not offered without heroes, nor with every stronghold of his on the board.
     expect(
       offered(
@@ -406,7 +417,7 @@ const CARD_RULES: Record<string, string> = {
   summonLightning: 'RW-DMG-01, RW-DP-61, ',
   reinforcements: 'RW-CLIMIT-01, ',
   espionage: 'RW-INFO-14, ',
-  lostCity: 'RW-DIPLO-07, ',
+  lostCity: 'RW-DIPLO-07, RW-STRONG-06, ',
 };
 
 describe('every Tactics card with effects', () => {
