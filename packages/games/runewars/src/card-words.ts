@@ -88,6 +88,8 @@ const W: Catalog = {
     'cw.e.strongholdStrength': 'the defending stronghold has {n} less strength.',
     'cw.e.fate': 'draw {n} more Fate cards.',
     'cw.e.dissent': 'the neutral units of an area next to yours retreat, routed.',
+    'cw.e.lostCity':
+      'in an area nobody controls where one of your heroes stands, its neutral units retreat, routed, and one of your strongholds from the supply is placed there, damaged.',
     'cw.e.look': 'look at the rune tokens in up to {n} areas.',
     'cw.e.dial': 'raise one of your resource dials by {n}.',
     'cw.e.influence': 'gain {n} influence.',
@@ -233,6 +235,8 @@ const W: Catalog = {
     'cw.e.strongholdStrength': 'сила обороняемой крепости меньше на {n}.',
     'cw.e.fate': 'возьмите ещё {n} карты судьбы.',
     'cw.e.dissent': 'нейтральные отряды области рядом с вашей отступают, обращённые в бегство.',
+    'cw.e.lostCity':
+      'в неконтролируемой области, где стоит ваш герой, нейтральные отряды отступают, обращённые в бегство, и там ставится ваша крепость из запаса повреждённой стороной вверх.',
     'cw.e.look': 'посмотрите жетоны рун в {n} областях.',
     'cw.e.dial': 'поднимите одну свою шкалу ресурса на {n}.',
     'cw.e.influence': 'получите {n} влияния.',
@@ -402,6 +406,8 @@ export function tacticsWords(p: Pack, c: number, l: Locale): { when: string; tex
         return tr(l, 'cw.e.units', { n: e.n, shape: tr(l, `cw.shape.${e.shape}`) });
       case 'hook':
         return tr(l, `cw.e.${e.hook}`);
+      case 'lostCity':
+        return tr(l, 'cw.e.lostCity');
       case 'strongholdStrength':
         return tr(l, 'cw.e.strongholdStrength', { n: Math.abs(e.n) });
       default:
