@@ -20,6 +20,8 @@ export const HERO_FRAMES: ReadonlySet<string> = new Set([
   'qpeek',
   'loot',
   'ruse',
+  'duel',
+  'spoils',
 ]);
 
 /** A hero's worth: attributes with training, health left, reach. */
@@ -183,6 +185,15 @@ export function heroChoice(
         const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
         return e === 'rune' || e === 'crown' ? 5 : e === 'gold' ? 3 : e === 'heal' ? 2 : 1;
       });
+    case 'duel':
+      // A Reward ability over the plain 1 damage, the strongest first; an Armor whenever damage comes.
+      return pick((a) => {
+        if (a.type !== 'useReward') return 0.5;
+        const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
+        return e === 'bombs' ? 3 : e === 'strengthHit' ? 1 + p.heroes[a.h]!.att[0]! : 2;
+      });
+    case 'spoils':
+      return pick((a) => (a.type === 'done' ? 1 : 0)); // the duellist keeps them
     case 'qtest': {
       // The best destiny: gold, then silver.
       const rank = { gold: 2, silver: 1, red: 0 } as const;

@@ -213,6 +213,8 @@ export const WINDOWS = [
   'afterTally',
   'afterBattle',
   'duelStart',
+  'duelDraw',
+  'duelRevealed',
 ] as const;
 
 /**
@@ -224,8 +226,9 @@ export const WINDOWS = [
  * at the tally), `strongholdStrength` (the defending stronghold's, never below 0), `fate` (extra Fate cards
  * in his diplomacy), `dissent` (the neutral units of an area next to his retreat, routed), `look` (rune
  * tokens of up to `n` areas), `units` (units of his faction of `shape` at one of his strongholds), `dial`
- * (one resource dial up), `influence`, `lostCity` (a stronghold founded where his hero stands); `hook`
- * names the one effect that needs code of its own (`tacticalRetreat`, RW-BATTLE-59).
+ * (one resource dial up), `influence`, `lostCity` (a stronghold founded where his hero stands); in a duel
+ * (RW-DUEL-14) `damage` goes to the opposing hero this round and `preventAll` prevents all damage to his hero
+ * this round; `hook` names the one effect that needs code of its own (`tacticalRetreat`, RW-BATTLE-59).
  */
 export const TAC_DO = [
   'ignoreBorder',
@@ -243,6 +246,7 @@ export const TAC_DO = [
   'units',
   'dial',
   'influence',
+  'preventAll',
   'hook',
   'lostCity',
 ] as const;
@@ -255,6 +259,7 @@ export type TacticsEffect =
   | { do: 'reach'; reach: number; fast: number }
   | { do: 'units'; shape: number; n: number }
   | { do: 'hook'; hook: (typeof TAC_HOOKS)[number] }
+  | { do: 'preventAll' }
   | {
       do: 'activateEnemy' | 'damage' | 'rout' | 'prevent' | 'stand' | 'strength' | 'strongholdStrength';
       n: number;
@@ -336,6 +341,8 @@ export function tacticsPlay(o: Record<string, unknown>, w: string, timing: strin
         return { do: eo.do, n: n(-9, 9) };
       case 'lostCity':
         return { do: 'lostCity' };
+      case 'preventAll':
+        return { do: 'preventAll' };
       case 'activateEnemy':
       case 'damage':
       case 'rout':

@@ -60,6 +60,7 @@ import {
   windowDecision,
 } from './year.js';
 import { runTactic, tacticDecision } from './tactics.js';
+import { duelDecision, runDuel, runSpoils, spoilsDecision } from './duels.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 const tileIfOut = byDefaultIfOut(tileDecision);
@@ -115,6 +116,8 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   qpeek: { run: runQpeek, decide: qpeekDecision },
   loot: { run: runLoot, decide: lootDecision },
   ruse: { run: runRuse, decide: ruseDecision },
+  duel: { run: runDuel, decide: duelDecision },
+  spoils: { run: runSpoils, decide: spoilsDecision },
 };
 
 const rules = flow<RwState, Frame, RwAction>({

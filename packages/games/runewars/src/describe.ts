@@ -165,6 +165,8 @@ export function describeAction(
       return tr(l, a.routed ? 'rw.act.destroyRouted' : 'rw.act.destroy', P({ u: a.u, area: a.area }));
     case 'done':
       return tr(l, 'rw.act.done');
+    case 'strike':
+      return tr(l, 'rw.act.strike');
     case 'supremacy':
       return tr(l, a.use ? 'rw.act.supremacy.yes' : 'rw.act.supremacy.no');
     case 'draft':
@@ -258,6 +260,7 @@ export function describeAction(
       return tr(l, 'rw.act.play', P({ tcard: a.card }));
     case 'pick': {
       const top = (st ?? v)?.stack.at(-1);
+      if (top?.k === 'spoils') return tr(l, 'rw.act.spoils', P({ target: a.n }));
       const what = top?.k === 'tactic' && (st ?? v) ? pickWhat(p, top.c, top.i, top.picks.length) : 'area';
       if (what === 'seat') return tr(l, 'rw.act.pick.seat', P({ seat: a.n }));
       if (what === 'res') return tr(l, 'rw.act.pick.res', P({ res: a.n }));

@@ -2,7 +2,7 @@
 export const heroesEn: Record<string, string> = {
   'rw.opt.heroes': 'Heroes',
   'rw.opt.heroes.help':
-    'Heroes: moved with Orders, supporting battles, and in the summer Quest Phase moving, healing, training, attempting quests for Reward cards and fighting duels; the use of Reward cards comes in a later version',
+    'Heroes: moved with Orders, supporting battles, and in the summer Quest Phase moving, healing, training, attempting quests for Reward cards and fighting duels with Weapons, Armor and duel Tactics cards; Reward cards used in your turn',
   'rw.opt.heroes.off': 'Without heroes',
   'rw.opt.heroes.on': 'With heroes',
   'rw.attr.0': 'Strength',
@@ -99,6 +99,20 @@ export const heroesEn: Record<string, string> = {
   'rw.ev.desertTest': "{seat}'s hero {hero} is tested for loyalty: Fate cards {cards}",
   'rw.rewards':
     'Your turn: use Reward cards of your heroes or pass them between heroes of one area, then finish',
+  'rw.duelChoice':
+    'Duel round: on your special icon deal 1 damage or use a Reward ability; against damage coming, use an Armor (one Weapon and one Armor a duel)',
+  'rw.spoils':
+    "Your hero won the duel: give the next of the fallen hero's Reward cards to another of your heroes there, or keep the rest",
+  'rw.act.strike': 'Deal 1 damage',
+  'rw.act.spoils': 'Give the next card to {target}',
+  'rw.ev.spoilsGiven': '{seat} gives a Reward card of the spoils from {hero} to {target}',
+  'rw.ev.duelTactic': '{seat} plays {tcard} for {hero}',
+  'rw.ev.neutralDuelSpecial': "The {u}'s special ability: {n} damage to the hero",
+  'rw.ev.bombsTest': 'Dwarven Fire Bombs: the Agility test of {hero} draws {cards}; {n} damage to him',
+  'rw.ev.soulbiter': 'Soulbiter: the blow defeats the opponent and {hero} is healed of all damage',
+  'rw.err.duelReward':
+    'Use a Reward card of your duellist that acts now: one Weapon and one Armor a duel, a Weapon on a special icon.',
+  'rw.err.spoilsTo': 'Give the spoils to one of your heroes in the same area.',
   'rw.act.useReward': '{hero} uses {reward}',
   'rw.act.give': 'Give {reward} to {target}',
   'rw.ev.rewardUsed': "{seat}'s hero {hero} uses {reward}",
@@ -151,7 +165,7 @@ export const heroesEn: Record<string, string> = {
 export const heroesRu: Record<string, string> = {
   'rw.opt.heroes': 'Герои',
   'rw.opt.heroes.help':
-    'Герои: ходят с приказами, поддерживают отряды в битвах, а летом в фазе заданий перемещаются, лечатся, тренируются, выполняют задания ради карт наград и сражаются в поединках; применение наград появится в следующей версии',
+    'Герои: ходят с приказами, поддерживают отряды в битвах, а летом в фазе заданий перемещаются, лечатся, тренируются, выполняют задания ради карт наград и сражаются в поединках с оружием, доспехами и картами тактики поединка; награды применяются и в ваш ход',
   'rw.opt.heroes.off': 'Без героев',
   'rw.opt.heroes.on': 'С героями',
   'rw.attr.0': 'Сила',
@@ -250,6 +264,20 @@ export const heroesRu: Record<string, string> = {
   'rw.ev.desertTest': '{seat}: героя {hero} проверяют на верность: карты судьбы {cards}',
   'rw.rewards':
     'Ваш ход: примените карты наград своих героев или передайте их между героями одной локации, затем закончите',
+  'rw.duelChoice':
+    'Раунд поединка: на символе особого свойства нанесите 1 рану или примените свойство награды; против ран примените доспех (одно оружие и один доспех за поединок)',
+  'rw.spoils':
+    'Ваш герой победил в поединке: передайте следующую карту наград павшего другому своему герою в этой локации или оставьте остальные',
+  'rw.act.strike': 'Нанести 1 рану',
+  'rw.act.spoils': 'Передать следующую карту герою {target}',
+  'rw.ev.spoilsGiven': '{seat} передаёт карту наград из трофеев от героя {hero} герою {target}',
+  'rw.ev.duelTactic': '{seat} играет карту «{tcard}» за героя {hero}',
+  'rw.ev.neutralDuelSpecial': 'Особое свойство отряда «{u}»: ран герою {n}',
+  'rw.ev.bombsTest': 'Гномьи огненные бомбы: проверка ловкости героя {hero} — карты {cards}; ран ему {n}',
+  'rw.ev.soulbiter': 'Пожиратель душ: удар сразил противника, и с героя {hero} сняты все раны',
+  'rw.err.duelReward':
+    'Примените карту награды своего участника поединка, которая действует сейчас: одно оружие и один доспех за поединок, оружие — на символе особого свойства.',
+  'rw.err.spoilsTo': 'Передавайте трофеи своим героям в той же локации.',
   'rw.act.useReward': '{hero} применяет награду: {reward}',
   'rw.act.give': 'Передать награду «{reward}» герою {target}',
   'rw.ev.rewardUsed': '{seat}: герой {hero} применяет награду: {reward}',

@@ -27,6 +27,7 @@ import type { TacticsEffect } from './cards-data.js';
 import { S_CAPTURE } from './fight.js';
 import { T_DMG, T_ROUT } from './tasks.js';
 import { checkLimit } from './year.js';
+import { duelOf } from './duels.js';
 import type { BattleFrame, Frame, RwAction, RwState, WindowAt } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -56,6 +57,8 @@ function turnOf(st: RwState, seat: Seat): F<'turn'> | null {
 }
 
 const TURN_WINDOWS: readonly string[] = ['preOrder', 'postOrder'];
+/** The duel's windows (RW-DUEL-14): only a player whose hero is in the duel plays in them (RW-DUEL-15). */
+const DUEL_WINDOWS: readonly string[] = ['duelStart', 'duelDraw', 'duelRevealed'];
 
 /** Whether a card in hand at index i may be played now: not drawn this season (RW-TACT-03/07). */
 const ripe = (st: RwState, seat: Seat, i: number) => st.p[seat]!.tacSeason[i] !== seasonIndex(st);
@@ -204,6 +207,7 @@ export function playOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwActio
   if (!x.tac.length) return;
   const p = pk(st);
   const turn = TURN_WINDOWS.includes(f.at);
+  if (DUEL_WINDOWS.includes(f.at)) return duelOffers(st, f, seat, out);
   const b = turn ? null : battleOf(st);
   if (turn && !turnOf(st, seat)) return;
   const side = b ? (seat === b.seat ? 0 : seat === b.def ? 1 : -1) : -1;
@@ -218,6 +222,25 @@ export function playOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwActio
     if (t.as && (turn || t.as - 1 !== side)) continue;
     if (!condOk(st, t.cond, b, side)) continue;
     if (!t.effects.every((e) => usable(st, seat, e, b, side))) continue;
+    seen |= bit;
+    out.push(playAction(c));
+  }
+}
+
+/** The duel cards a duellist's player may play in a duel window (RW-DUEL-14/15). */
+function duelOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwAction[]): void {
+  const d = duelOf(st);
+  if (!d || (seat !== d.seat && seat !== d.def)) return; // RW-DUEL-15
+  const x = st.p[seat]!;
+  const p = pk(st);
+  let seen = 0n;
+  for (let i = 0; i < x.tac.length; i++) {
+    const c = x.tac[i]!;
+    const bit = 1n << BigInt(c);
+    if (seen & bit || !ripe(st, seat, i)) continue;
+    const t = p.tactics[c]!;
+    if (t.waits || t.as || t.cond || !t.windows.includes(f.at)) continue;
+    if (!t.effects.every((e) => e.do === 'damage' || e.do === 'preventAll')) continue;
     seen |= bit;
     out.push(playAction(c));
   }
@@ -273,6 +296,10 @@ export function discardPlayed(st: RwState, seat: Seat, c: number, log: EventSink
  */
 export function playCard(st: RwState, seat: Seat, c: number, at: WindowAt, log: EventSink): void {
   const turn = TURN_WINDOWS.includes(at);
+  if (DUEL_WINDOWS.includes(at)) {
+    duelCard(st, seat, c, at, log);
+    return;
+  }
   discardPlayed(
     st,
     seat,
@@ -374,6 +401,27 @@ function effect(st: RwState, seat: Seat, c: number, i: number, turn: boolean, lo
     default:
       return true; // look, dissent, units, dial, activateEnemy, lostCity: targets first
   }
+}
+
+/**
+ * A duel card (RW-DUEL-14/15, RW-DP-22/23): `damage` to the opposing hero this round (Poisoned Blade),
+ * `preventAll` damage to his hero this round (Hero's Resolve); applied with the round's damage.
+ */
+function duelCard(st: RwState, seat: Seat, c: number, at: WindowAt, log: EventSink): void {
+  const d = duelOf(st)!;
+  const side = seat === d.seat ? 0 : 1;
+  discardPlayed(st, seat, c, log, [
+    'RW-DUEL-14',
+    'RW-DUEL-15',
+    at === 'duelRevealed' ? 'RW-DP-23' : 'RW-DP-22',
+  ]);
+  for (const e of pk(st).tactics[c]!.effects)
+    if (e.do === 'damage') d.inc[1 - side]! += e.n;
+    else if (e.do === 'preventAll') d.all[side] = 1;
+  emit(log, 'rw.ev.duelTactic', { seat, tcard: c, hero: side === 0 ? d.h : d.t }, [
+    'RW-DUEL-14',
+    'RW-DUEL-15',
+  ]);
 }
 
 /**

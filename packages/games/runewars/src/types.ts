@@ -223,7 +223,46 @@ export type Frame =
   /** His turn: his heroes may take the Reward cards of defeated heroes' stacks in their areas (RW-HDEF-04/05). */
   | { k: 'loot'; seat: Seat }
   /** His turn: Reward cards used or traded between his heroes of one area (rewards.ts, RW-REWARD-02/06). */
-  | { k: 'ruse'; seat: Seat };
+  | { k: 'ruse'; seat: Seat }
+  /** A duel under way (duels.ts, RW-DUEL-*, RW-QUEST-20..26). */
+  | DuelFrame
+  /** RW-DP-24: the last `n` Reward cards of surviving duellist `h` are the spoils, to give to his heroes there. */
+  | { k: 'spoils'; seat: Seat; h: number; n: number };
+
+/**
+ * A duel (duels.ts): challenger hero `h` of `seat` against hero `t` of `def`, or (t = -1) against neutral unit
+ * type `u` of Quest card `q` (def = -1). Sides are 0 challenger, 1 defender. Everything in it is public: the
+ * Fate cards are revealed as drawn (RW-DUEL-04), a Reward card used is turned face up (RW-REWARD-02).
+ */
+export interface DuelFrame {
+  k: 'duel';
+  seat: Seat;
+  def: Seat;
+  h: number;
+  t: number;
+  u: number;
+  q: number;
+  /** Step (duels.ts S_*), the side asked at S_SPEC / S_ARMOR, the round (1..4). */
+  step: number;
+  s: number;
+  r: number;
+  /** This round's Fate cards by side (-1 none yet). */
+  c: number[];
+  /** Health at the start, damage taken in this duel, first damage prevented (Sir Valadir), by side. */
+  hp: number[];
+  dealt: number[];
+  ward: number[];
+  /** The Weapon and the Armor each side used in this duel (-1 none; RW-REWARD-04). */
+  wpn: number[];
+  arm: number[];
+  /** This round, by side: damage coming to it, damage prevented, all prevented (Hero's Resolve), a special icon
+   * to resolve, Soulbiter used. */
+  inc: number[];
+  pre: number[];
+  all: number[];
+  sp: number[];
+  sb: number[];
+}
 
 /**
  * A battle (06-battles.md) in progress in `area`: side 0 is the attacker (`seat`), side 1 the defender
@@ -309,7 +348,9 @@ export type WindowAt =
   | 'beforeTally'
   | 'afterTally'
   | 'afterBattle'
-  | 'duelStart';
+  | 'duelStart'
+  | 'duelDraw'
+  | 'duelRevealed';
 
 export interface RwState {
   n: number;
@@ -473,7 +514,9 @@ export type RwAction =
   | { type: 'captain'; cs: number[] }
   /** RW-DIPLO-11: a hero left in the area when its units retreat after a red diplomacy result. */
   | { type: 'heroStay'; h: number }
-  | { type: 'peek'; area: number };
+  | { type: 'peek'; area: number }
+  /** A duel's special icon dealing its 1 damage instead of a Reward ability (RW-DUEL-04, RW-REWARD-05). */
+  | { type: 'strike' };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {

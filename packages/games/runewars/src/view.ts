@@ -264,7 +264,9 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
   for (const f of stack)
     if (f.k === 'battle') {
       for (const c of f.cs) for (const x of c) if (x >= 0) shown.push(x);
-    } else if (f.k === 'diplo' || f.k === 'qtest') for (const x of f.cs) if (x >= 0) shown.push(x);
+    } else if (f.k === 'diplo' || f.k === 'qtest') {
+      for (const x of f.cs) if (x >= 0) shown.push(x);
+    } else if (f.k === 'duel') for (const x of f.c) if (x >= 0) shown.push(x); // revealed as drawn (RW-DUEL-04)
   const pool = rng.shuffle(
     without(
       p.fate.map((_, i) => i),

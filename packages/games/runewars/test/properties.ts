@@ -80,6 +80,17 @@ export function perturbHidden(st: RwState, seat: Seat, rng: Rng): void {
           deck[i] = c;
         }
     rng.shuffle(deck);
+    // Face-down Reward cards of another seat's heroes and of defeated heroes' stacks, and the Reward deck's
+    // order (RW-REWARD-03, RW-HDEF-06): any unseen copies, in the same places.
+    const hs = st.hero;
+    const slots: [number[], number][] = [];
+    for (let h = 0; h < hs.rw.length; h++)
+      if (seat < 0 || hs.ctl[h] !== seat)
+        hs.rw[h]!.forEach((c, j) => !hs.up.includes(c) && slots.push([hs.rw[h]!, j]));
+    for (const m of hs.mk) m.forEach((c, j) => j > 0 && !hs.up.includes(c) && slots.push([m, j]));
+    hs.rdeck.forEach((_, j) => slots.push([hs.rdeck, j]));
+    const cards = rng.shuffle(slots.map(([a, j]) => a[j]!));
+    slots.forEach(([a, j], i) => (a[j] = cards[i]!));
   }
   rng.shuffle(st.decks.fate);
   // A battle's drawn cards this seat has not seen trade places with deck cards that would be as hidden

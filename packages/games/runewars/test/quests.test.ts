@@ -65,6 +65,12 @@ function atQuest(
   f.acted = [];
   f.h = -1;
   f.left = 0;
+  // No Tactics card in hand: the duel windows (RW-DUEL-14) stay shut unless a test deals one.
+  for (const x of st.p) {
+    st.decks.tactics.push(...x.tac);
+    x.tac = [];
+    x.tacSeason = [];
+  }
   const qs = quests.map(quest);
   for (const x of st.p) x.quests = x.quests.filter((q) => !qs.includes(q));
   st.decks.quests = st.decks.quests.filter((q) => !qs.includes(q));
@@ -311,6 +317,14 @@ const blanks = (n: number, not: number[]) => {
   return out;
 };
 
+/** Answers a duel's pending choices by their timeout defaults (RW-DP-89) until it is over. */
+function defaults(st: RwState, log?: GameEvent[]): void {
+  for (let i = 0; i < 100 && ['duel', 'window', 'spoils'].includes(top(st).k); i++) {
+    const pr = g.prompts(st).find((x) => !x.optional)!;
+    act(st, pr.seat, g.defaultAction(st, pr.seat)!, log);
+  }
+}
+
 describe('duels', () => {
   function duel(): RwState {
     return atQuest(
@@ -386,6 +400,7 @@ describe('duels', () => {
     stack(st, [s, ...b]);
     const log: GameEvent[] = [];
     act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') }, log);
+    defaults(st, log); // Verikas holds Reward cards: asked for an Armor (RW-DP-23), none used
     expect(log.filter((e) => e.key === 'rw.ev.duelRound').length).toBe(1);
     expect(hs.ctl[hero('verikas')]).toBe(-2);
     expect(hs.rw[hero('laurel')]).toEqual([c1, c2]);
@@ -406,6 +421,7 @@ describe('duels', () => {
       d = card(1, DAMAGE, 1);
     stack(st, [s, d, ...blanks(6, [s, d])]);
     act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') });
+    defaults(st);
     expect(hs.ctl[hero('laurel')]).toBe(-2);
     expect(hs.ctl[hero('verikas')]).toBe(-2);
     expect(hs.mk.length).toBe(2);

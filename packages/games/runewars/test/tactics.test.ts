@@ -12,6 +12,8 @@ import { strength } from '../src/resolution.js';
 import { reachOf } from '../src/movement.js';
 import { T_DMG, T_ROUT } from '../src/tasks.js';
 import { area, asked, battle, battleScenario, p, top, u } from './battle-helpers.js';
+import * as duel from './duel-helpers.js';
+import { SPECIAL } from '../src/pack.js';
 
 const card = (id: string) => p.tactics.findIndex((t) => t.id === id);
 
@@ -94,7 +96,37 @@ function pairAcross(st: RwState, e: number): [number, number] {
 }
 
 /** Each card's test: the card's effect checked in its moment. */
+/** Laurel (seat 0) challenges Verikas (seat 1) in 1A with these Tactics cards, Laurel's special in round 1. */
+function duelWith(seat: number, ids: string[]): RwState {
+  const st = duel.scene([
+    [0, 'laurel', '1A'],
+    [1, 'verikas', '1A'],
+  ]);
+  duel.tactics(st, seat, ids);
+  duel.fate(st, [duel.card(1, SPECIAL)]);
+  duel.act(st, 0, { type: 'duel', h: duel.hero('laurel'), target: duel.hero('verikas') });
+  return st;
+}
+
 const CARD_TESTS: Record<string, () => void> = {
+  heroesResolve: () => {
+    // RW-DUEL-14 (DUEL_START, before the draws): all damage to his hero this round prevented.
+    const st = duelWith(1, ['heroesResolve']);
+    expect(top(st).k === 'window' && top(st).at).toBe('duelStart');
+    apply(st, 1, play('heroesResolve'));
+    duel.defaults(st);
+    expect(st.hero!.dmg[duel.hero('verikas')]).toBe(0);
+  },
+  poisonedBlade: () => {
+    // RW-DUEL-14 (ROUND_REVEALED): 1 more damage to the opposing hero this round.
+    const st = duelWith(0, ['poisonedBlade']);
+    for (let i = 0; i < 10 && !(top(st).k === 'window' && offered(st, 0, 'poisonedBlade')); i++)
+      apply(st, 0, g.defaultAction(st, 0)!);
+    expect(top(st).k === 'window' && top(st).at).toBe('duelRevealed');
+    apply(st, 0, play('poisonedBlade'));
+    duel.defaults(st);
+    expect(st.hero!.dmg[duel.hero('verikas')]).toBe(2);
+  },
   mountainPass: () => {
     // RW-MOVE-14: with Mountain Pass his figures cross mountain borders this turn (Strategize here).
     const st = myTurn(1, () => void 0, ['mountainPass']);
@@ -418,6 +450,8 @@ const CARD_RULES: Record<string, string> = {
   reinforcements: 'RW-CLIMIT-01, ',
   espionage: 'RW-INFO-14, ',
   lostCity: 'RW-DIPLO-07, RW-STRONG-06, ',
+  heroesResolve: 'RW-DUEL-14, RW-DUEL-15, ',
+  poisonedBlade: 'RW-DUEL-14, RW-DUEL-15, ',
 };
 
 describe('every Tactics card with effects', () => {
