@@ -197,7 +197,10 @@ export function heroChoice(
     case 'qtest': {
       // The best destiny: gold, then silver.
       const rank = { gold: 2, silver: 1, red: 0 } as const;
-      return pick((a) => (a.type === 'testCard' ? rank[p.fate[a.card]!.destiny] : 0));
+      // Astarra draws again when all she has is red.
+      return pick((a) =>
+        a.type === 'testCard' ? rank[p.fate[a.card]!.destiny] : a.type === 'redraw' ? 0.5 : 0,
+      );
     }
     default:
       return legal[0]!;

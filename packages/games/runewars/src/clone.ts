@@ -29,7 +29,22 @@ function cloneFrame(f: Frame): Frame {
     case 'hdraw':
       return { ...f, got: f.got.slice() };
     case 'qph':
-      return { ...f, acted: f.acted.slice() };
+      return f.rd ? { ...f, acted: f.acted.slice(), rd: f.rd.slice() } : { ...f, acted: f.acted.slice() };
+    case 'duel':
+      return {
+        ...f,
+        c: f.c.slice(),
+        hp: f.hp.slice(),
+        dealt: f.dealt.slice(),
+        ward: f.ward.slice(),
+        wpn: f.wpn.slice(),
+        arm: f.arm.slice(),
+        inc: f.inc.slice(),
+        pre: f.pre.slice(),
+        all: f.all.slice(),
+        sp: f.sp.slice(),
+        sb: f.sb.slice(),
+      };
     case 'qtest':
       return { ...f, cs: f.cs.slice() };
     case 'diplo':

@@ -167,6 +167,8 @@ export function describeAction(
       return tr(l, 'rw.act.done');
     case 'strike':
       return tr(l, 'rw.act.strike');
+    case 'redraw':
+      return tr(l, 'rw.act.redraw');
     case 'supremacy':
       return tr(l, a.use ? 'rw.act.supremacy.yes' : 'rw.act.supremacy.no');
     case 'draft':

@@ -19,10 +19,11 @@
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { fail, leftOf, only, pk } from './common.js';
+import { board, fail, leftOf, only, pk } from './common.js';
 import { drawFate } from './fight.js';
 import { DAMAGE, ROUT, SHAPES, SPECIAL } from './pack.js';
 import { defeatHero, results } from './quests.js';
+import { testCards } from './heroes.js';
 import { canPlay } from './tactics.js';
 import { windowLive } from './windows.js';
 import type { DuelFrame, Frame, RwAction, RwState, WindowAt } from './types.js';
@@ -45,13 +46,18 @@ const DONE: RwAction = Object.freeze({ type: 'done' });
 const SPECIAL_HOOKS: readonly string[] = ['strengthHit', 'hit2', 'soulbiter', 'bombs'];
 const ARMOR_HOOKS: readonly string[] = ['preventRound', 'routPlus', 'preventFirst'];
 
-/** The enemy heroes hero `h` may challenge where it stands (RW-DUEL-01/02/10: a routed one may be chosen). */
+/**
+ * The enemy heroes hero `h` may challenge where it stands (RW-DUEL-01/02/10: a routed one may be chosen); Challara
+ * (`duelReach` 1) also those of the adjacent areas (data.md §9).
+ */
 export function duelsFor(st: RwState, seat: Seat, h: number, out: RwAction[] | null): number {
   const hs = st.hero!;
-  if (hs.rt[h] || hs.at[h]! < 0) return 0; // RW-DUEL-10: routed heroes start no duels
+  const a = hs.at[h]!;
+  if (hs.rt[h] || a < 0) return 0; // RW-DUEL-10: routed heroes start no duels
+  const adj = pk(st).heroes[h]!.duelReach ? board(st).adj[a]! : null;
   let n = 0;
   for (let t = 0; t < hs.ctl.length; t++)
-    if (hs.ctl[t]! >= 0 && hs.ctl[t] !== seat && hs.at[t] === hs.at[h]) {
+    if (hs.ctl[t]! >= 0 && hs.ctl[t] !== seat && (hs.at[t] === a || (adj && adj.includes(hs.at[t]!)))) {
       n++;
       out?.push({ type: 'duel', h, target: t });
     }
@@ -227,7 +233,7 @@ function useReward(st: RwState, f: DuelFrame, side: number, c: number, log: Even
       f.inc[o]! += 3;
       hs.rw[h]!.splice(hs.rw[h]!.indexOf(c), 1);
       hs.rdisc.push(c);
-      const n = Math.max(0, pk(st).heroes[h]!.att[1]! + hs.tr[h * 3 + 1]!);
+      const n = testCards(st, h, 1);
       let best = 2;
       const ids: number[] = [];
       for (let i = 0; i < n; i++) {

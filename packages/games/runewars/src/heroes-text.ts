@@ -104,6 +104,9 @@ export const heroesEn: Record<string, string> = {
   'rw.spoils':
     "Your hero won the duel: give the next of the fallen hero's Reward cards to another of your heroes there, or keep the rest",
   'rw.act.strike': 'Deal 1 damage',
+  'rw.act.redraw': 'Astarra: draw the cards of this test again',
+  'rw.ev.redraw': "{seat}'s hero {hero} draws the test's cards again: {cards}",
+  'rw.err.redraw': 'Only Astarra draws a test again, once a Quest Phase.',
   'rw.act.spoils': 'Give the next card to {target}',
   'rw.ev.spoilsGiven': '{seat} gives a Reward card of the spoils from {hero} to {target}',
   'rw.ev.duelTactic': '{seat} plays {tcard} for {hero}',
@@ -269,6 +272,9 @@ export const heroesRu: Record<string, string> = {
   'rw.spoils':
     'Ваш герой победил в поединке: передайте следующую карту наград павшего другому своему герою в этой локации или оставьте остальные',
   'rw.act.strike': 'Нанести 1 рану',
+  'rw.act.redraw': 'Астарра: вытянуть карты этой проверки заново',
+  'rw.ev.redraw': '{seat}: герой {hero} заново тянет карты проверки: {cards}',
+  'rw.err.redraw': 'Только Астарра тянет карты проверки заново, раз за фазу заданий.',
   'rw.act.spoils': 'Передать следующую карту герою {target}',
   'rw.ev.spoilsGiven': '{seat} передаёт карту наград из трофеев от героя {hero} герою {target}',
   'rw.ev.duelTactic': '{seat} играет карту «{tcard}» за героя {hero}',

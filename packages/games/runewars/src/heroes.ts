@@ -55,6 +55,11 @@ export function attribute(st: RwState, h: number, a: number): number {
   return Math.max(0, pk(st).heroes[h]!.att[a]! + st.hero!.tr[h * 3 + a]!);
 }
 
+/** Fate cards an attribute test of hero `h` draws (RW-TEST-01): the attribute, plus its ability's extra (Laurel). */
+export function testCards(st: RwState, h: number, a: number): number {
+  return attribute(st, h, a) + pk(st).heroes[h]!.testExtra[a]!;
+}
+
 /* ------------------------------------------------------------------ setup step 7 (RW-SETUP-11) */
 
 /**
@@ -633,7 +638,7 @@ export function desertionCheck(st: RwState, log: EventSink): void {
       if (al === good) continue; // matching alignment: never
       let best = 2; // RW-TEST-03: no card, red
       const cs: number[] = [];
-      for (let i = attribute(st, h, 2); i > 0; i--) {
+      for (let i = testCards(st, h, 2); i > 0; i--) {
         const c = drawFate(st, log);
         if (c < 0) break;
         cs.push(c);

@@ -60,7 +60,9 @@ export function checkInvariants(st: RwState): string[] {
       contested.push(f.area);
       for (const u of f.u) total[u]!++;
       fateHeld += f.cs.length;
-    } else if (f.k === 'qtest') fateHeld += f.cs.length; // an attribute test's cards (quests.ts)
+    } else if (f.k === 'qtest')
+      fateHeld += f.cs.length; // an attribute test's cards (quests.ts)
+    else if (f.k === 'duel') for (const c of f.c) if (c >= 0) fateHeld++; // a duel round's cards (duels.ts)
   }
   if (fateHeld + st.decks.fate.length + st.decks.fateDiscard.length !== p.fate.length)
     bad.push('Fate cards not conserved (RW-FATE-05)');

@@ -261,6 +261,12 @@ export interface HeroRt {
   duelWard: number;
   duelStart: number;
   duelWin: number;
+  /** Attribute tests whose cards it may draw again once a Quest Phase (Astarra: 1). */
+  redraw: number;
+  /** Areas away it may challenge an enemy hero (Challara: 1, an adjacent area; 0 its own). */
+  duelReach: number;
+  /** Extra Fate cards its attribute tests draw, by attribute (Laurel of Bloodwood: 1 for Agility). */
+  testExtra: number[];
 }
 
 /** A quest effect (data.md §10): reward, influence, damage, train, tactics, discard, rout, heal, peek, dial. */
@@ -1011,6 +1017,12 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       duelWard: o.duelWard === undefined ? 0 : int(o.duelWard, `${w}.duelWard`, 0, 9),
       duelStart: o.duelStart === undefined ? 0 : int(o.duelStart, `${w}.duelStart`, 0, 9),
       duelWin: o.duelWin === undefined ? 0 : int(o.duelWin, `${w}.duelWin`, 0, 9),
+      redraw: o.redraw === undefined ? 0 : int(o.redraw, `${w}.redraw`, 0, 1),
+      duelReach: o.duelReach === undefined ? 0 : int(o.duelReach, `${w}.duelReach`, 0, 1),
+      testExtra: ['strength', 'agility', 'wisdom'].map((a) => {
+        const t = (o.testExtra ?? {}) as Record<string, unknown>;
+        return t[a] === undefined ? 0 : int(t[a], `${w}.testExtra.${a}`, 0, 9);
+      }),
     };
   });
   unique(

@@ -13,7 +13,7 @@ import { emit, OK, randInt } from '@tabula/engine';
 import { board, checkHands, ctrl, drawQuests, drawTactics, fail, only, pk, see } from './common.js';
 import { questDuel } from './duels.js';
 import { drawFate } from './fight.js';
-import { attribute, heroesOf } from './heroes.js';
+import { heroesOf, testCards } from './heroes.js';
 import type { QuestRt } from './pack.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -69,7 +69,7 @@ export function attempt(st: RwState, seat: Seat, h: number, q: number, log: Even
 /** RW-TEST-01..03: as many Fate cards as the attribute, all at once; 0 cards is the red result. */
 function test(st: RwState, seat: Seat, h: number, q: number, log: EventSink): void {
   const c = pk(st).quests[q]!;
-  const n = attribute(st, h, c.attr);
+  const n = testCards(st, h, c.attr);
   const cs: number[] = [];
   for (let i = 0; i < n; i++) {
     const x = drawFate(st, log);
@@ -87,16 +87,47 @@ function test(st: RwState, seat: Seat, h: number, q: number, log: EventSink): vo
   st.stack.push({ k: 'qtest', seat, h, q, cs });
 }
 
+const REDRAW: RwAction = Object.freeze({ type: 'redraw' });
+
+/** Astarra's Quest Phase frame, if she may still draw this test again (once a Quest Phase). */
+function canRedraw(st: RwState, f: F<'qtest'>): F<'qph'> | null {
+  if (!pk(st).heroes[f.h]!.redraw || !f.cs.length) return null;
+  for (let i = st.stack.length - 1; i >= 0; i--) {
+    const x = st.stack[i]!;
+    if (x.k === 'qph') return x.rd?.includes(f.h) ? null : x;
+  }
+  return null;
+}
+
 export const qtestDecision: Decision<RwState, F<'qtest'>, RwAction> = {
   prompt: 'rw.questTest',
   rule: 'RW-TEST-01',
   who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
   ask: (_st, f) => ({ args: { hero: f.h, qcard: f.q } }),
-  offers(_st, f, _seat, out) {
+  offers(st, f, _seat, out) {
     for (const c of f.cs) out.push({ type: 'testCard', card: c });
+    if (canRedraw(st, f)) out.push(REDRAW);
   },
   answer(st, f, seat, a, log): ApplyResult {
+    if (a.type === 'redraw') {
+      const ph = canRedraw(st, f);
+      if (!ph) return fail('redraw', 'Only Astarra draws a test again, once a Quest Phase.', 'RW-TEST-01');
+      // Astarra (data.md §9): all the cards of this test discarded and as many drawn again.
+      (ph.rd ??= []).push(f.h);
+      const n = f.cs.length;
+      for (const c of f.cs) st.decks.fateDiscard.push(c);
+      f.cs = [];
+      for (let i = 0; i < n; i++) {
+        const x = drawFate(st, log);
+        if (x >= 0) f.cs.push(x);
+      }
+      emit(log, 'rw.ev.redraw', { seat, hero: f.h, cards: f.cs.map((x) => pk(st).fate[x]!.id) }, [
+        'RW-TEST-01',
+        'RW-FATE-03',
+      ]);
+      return OK;
+    }
     if (a.type !== 'testCard' || !f.cs.includes(a.card))
       return fail('testCard', 'Choose one of the Fate cards drawn for the test.', 'RW-TEST-01');
     st.stack.pop();

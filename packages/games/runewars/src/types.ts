@@ -211,7 +211,7 @@ export type Frame =
   /** A fourth hero: which one deserts (RW-HERO-05, RW-DP-85); `h` the hero just gained. */
   | { k: 'desert'; seat: Seat; h: number }
   /** A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps left. */
-  | { k: 'qph'; seat: Seat; acted: number[]; h: number; left: number; pp?: number }
+  | { k: 'qph'; seat: Seat; acted: number[]; h: number; left: number; pp?: number; rd?: number[] }
   /** An exploration event flipped by hero `h` in `area` that asks its controller (RW-DP-18, explore.ts). */
   | { k: 'explore'; seat: Seat; h: number; area: number; tok: number }
   /** Destructible exploration locations the current player may discard (RW-EXPL-10/11, RW-DP-40). */
@@ -516,7 +516,9 @@ export type RwAction =
   | { type: 'heroStay'; h: number }
   | { type: 'peek'; area: number }
   /** A duel's special icon dealing its 1 damage instead of a Reward ability (RW-DUEL-04, RW-REWARD-05). */
-  | { type: 'strike' };
+  | { type: 'strike' }
+  /** Astarra: the attribute test's cards drawn again (once a Quest Phase). */
+  | { type: 'redraw' };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
 import { checkInvariants, runewars as g } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
-import { leftOf } from '../src/common.js';
+import { board, leftOf } from '../src/common.js';
 import { DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
-import { top } from './battle-helpers.js';
+import { area, top } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 import { act, card, defaults, fate, hero, p, quest, rewards, scene, tactics, tcard } from './duel-helpers.js';
 
@@ -146,7 +146,8 @@ describe('Weapons and Armor in a duel', () => {
     expect(st2.hero!.rw[laurel]).toEqual([]);
     expect(st2.hero!.rdisc).toContain(bombs);
     const test = log2.find((e) => e.key === 'rw.ev.bombsTest')!;
-    expect((test.params as { cards: number[] }).cards.length).toBe(p.heroes[laurel]!.att[1]);
+    // Laurel's Agility 3, and her test card: 1 more (data.md §9).
+    expect((test.params as { cards: number[] }).cards.length).toBe(p.heroes[laurel]!.att[1]! + 1);
     expect(checkInvariants(st2)).toEqual([]);
   });
 
@@ -279,5 +280,59 @@ describe('the spoils and the neutral side', () => {
       expect((r1.params as { m: number }).m).toBe(1);
       expect(keys(log)).toContain('rw.ev.duelRound');
     }
+  });
+});
+
+describe('hero abilities (data.md §9)', () => {
+  const testQuest = (attr: number) =>
+    p.quests.find((q) => q.check === 'test' && q.attr === attr && q.area >= 0)!;
+
+  it('RW-TEST-01: Laurel of Bloodwood’s Agility tests draw 1 Fate card more than her Agility; her other tests do not', () => {
+    for (const attr of [1, 2]) {
+      const q = testQuest(attr);
+      const st = scene([[0, 'laurel', p.areas[q.area]!.id]], [q.id]);
+      act(st, 0, { type: 'quest', h: laurel, card: quest(q.id) });
+      const f = top(st) as Extract<RwState['stack'][number], { k: 'qtest' }>;
+      expect(f.k).toBe('qtest');
+      expect(f.cs.length).toBe(p.heroes[laurel]!.att[attr]! + (attr === 1 ? 1 : 0));
+    }
+  });
+
+  it('RW-TEST-01: Astarra may draw the cards of an attribute test again, once a Quest Phase; the default keeps the best card', () => {
+    const q = testQuest(2);
+    const st = scene([[0, 'astarra', p.areas[q.area]!.id]], [q.id]);
+    act(st, 0, { type: 'quest', h: hero('astarra'), card: quest(q.id) });
+    const f = top(st) as Extract<RwState['stack'][number], { k: 'qtest' }>;
+    const first = f.cs.slice();
+    expect(legal(st, 0)).toContainEqual({ type: 'redraw' });
+    expect(g.defaultAction(st, 0)!.type).toBe('testCard'); // RW-DP-88: no optional ability by default
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'redraw' }, log);
+    expect(f.cs.length).toBe(first.length);
+    for (const c of first) expect(st.decks.fateDiscard).toContain(c);
+    expect(keys(log)).toContain('rw.ev.redraw');
+    expect(legal(st, 0)).not.toContainEqual({ type: 'redraw' });
+    rejects(st, 0, { type: 'redraw' }, 'RW-TEST-01', 'redraw');
+    expect(checkInvariants(st)).toEqual([]);
+    // Another hero has no such ability.
+    const st2 = scene([[0, 'laurel', p.areas[q.area]!.id]], [q.id]);
+    act(st2, 0, { type: 'quest', h: laurel, card: quest(q.id) });
+    expect(legal(st2, 0)).not.toContainEqual({ type: 'redraw' });
+  });
+
+  it('RW-DUEL-01, RW-DUEL-02: Challara may challenge an enemy hero in an adjacent area too; other heroes only in their own', () => {
+    const st0 = scene([[0, 'laurel', '1A']]);
+    const next = board(st0).adj[area('1A')]!.find((a) => st0.home[a]! < 0)!;
+    const st = scene([
+      [0, 'challara', '1A'],
+      [0, 'laurel', '1A'],
+      [1, 'verikas', p.areas[next]!.id],
+    ]);
+    const duels = legal(st, 0).filter((a) => a.type === 'duel');
+    expect(duels).toEqual([{ type: 'duel', h: hero('challara'), target: verikas }]);
+    fate(st, [S]);
+    act(st, 0, { type: 'duel', h: hero('challara'), target: verikas });
+    defaults(st);
+    expect(st.hero!.dmg[verikas]).toBe(1);
   });
 });
