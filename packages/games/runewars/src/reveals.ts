@@ -13,7 +13,8 @@ export const reveals = revealsHidden((st: RwState, seat: number) => ({
   others: st.p.map((p, s) =>
     s === seat
       ? null
-      : { tac: p.tac, quests: p.quests, pick: p.pick, hand: p.hand, obj: p.obj, rune: p.rune },
+      : // What another seat knows of the rune tokens (his `kn`): a step that makes him look at one reveals.
+        { tac: p.tac, quests: p.quests, pick: p.pick, hand: p.hand, obj: p.obj, rune: p.rune, kn: p.kn },
   ),
   known: seat >= 0 ? st.p[seat]!.kn : null,
   runes: [st.rk, st.rup],
