@@ -81,6 +81,8 @@ const W: Catalog = {
     'cw.e.tacticalRetreat': 'withdraw your units: the battle is cancelled and the attacker takes the area.',
     'cw.e.activateEnemy': 'place another player’s activation token in an area he does not control.',
     'cw.e.damage': 'deal {n} damage to the opposing units.',
+    'cw.e.duelDamage': 'deal {n} more damage to the opposing hero this round.',
+    'cw.e.preventAll': 'prevent all damage to your hero this round.',
     'cw.e.rout': 'rout {n} opposing {n:unit|units}.',
     'cw.e.prevent': 'prevent up to {n} damage to your units.',
     'cw.e.stand': 'stand up to {n} of your routed units up.',
@@ -228,6 +230,8 @@ const W: Catalog = {
     'cw.e.tacticalRetreat': 'отведите отряды: битва отменяется, нападающий занимает область.',
     'cw.e.activateEnemy': 'положите жетон активации другого игрока в область, которую он не контролирует.',
     'cw.e.damage': 'нанесите {n} урона отрядам противника.',
+    'cw.e.duelDamage': 'нанесите герою противника ещё {n} урона в этом раунде.',
+    'cw.e.preventAll': 'предотвратите весь урон своему герою в этом раунде.',
     'cw.e.rout': 'обратите в бегство {n} отряд(а) противника.',
     'cw.e.prevent': 'предотвратите до {n} урона своим отрядам.',
     'cw.e.stand': 'поднимите до {n} своих бегущих отрядов.',
@@ -410,6 +414,10 @@ export function tacticsWords(p: Pack, c: number, l: Locale): { when: string; tex
         return tr(l, 'cw.e.lostCity');
       case 'strongholdStrength':
         return tr(l, 'cw.e.strongholdStrength', { n: Math.abs(e.n) });
+      case 'preventAll':
+        return tr(l, 'cw.e.preventAll');
+      case 'damage':
+        return tr(l, card.timing === 'duel' ? 'cw.e.duelDamage' : 'cw.e.damage', { n: e.n });
       default:
         return tr(l, `cw.e.${e.do}`, { n: e.n });
     }
