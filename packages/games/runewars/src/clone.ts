@@ -134,7 +134,6 @@ export function cloneState(st: RwState): RwState {
       gone: x.gone.slice(),
       kn: x.kn.map((k) => k.slice()),
     };
-  if (st.reach) c.reach = st.reach.slice();
   return c;
 }
 
@@ -186,5 +185,6 @@ function cloneBase(st: RwState, d: RwState['decks']): RwState {
     stack: st.stack.map(cloneFrame),
     over: st.over ? { ...st.over, winners: st.over.winners.slice(), scores: st.over.scores?.slice() } : null,
     score: st.score ? st.score.slice() : null,
+    reach: st.reach ? st.reach.slice() : undefined,
   };
 }

@@ -117,6 +117,8 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     stack: [{ k: 'game', step: 1 }],
     over: null,
     score: null,
+    // Always present (undefined but for a Blizzard's season): every state keeps one shape (hidden class).
+    reach: undefined,
   };
   st.bkey = boardKey(st);
   // RW-SETUP-02: deal one Fate card to each player; the highest number is the first player.

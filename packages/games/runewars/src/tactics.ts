@@ -161,13 +161,30 @@ function rumorAreas(st: RwState, opp: Seat, out: number[]): void {
   for (const a of board(st).on) if (ctrl(st, a) !== opp && !(st.act[a]! & (1 << opp))) out.push(a);
 }
 
+/** A scratch list for `usable` (emptied at each use). */
+const scratch: number[] = [];
+
+/** Whether he has a routed unit on the board (routedOnBoard not empty). */
+function anyRoutedOnBoard(st: RwState, seat: Seat): boolean {
+  const p = pk(st);
+  const types = p.factions[st.fac[seat]!]!.canonAll;
+  const on = board(st).on;
+  for (let i = 0; i < on.length; i++) {
+    const a = on[i]!;
+    if (st.own[a] === seat)
+      for (let k = 0; k < types.length; k++) if (st.ur[a * p.U + types[k]!]! > 0) return true;
+  }
+  return false;
+}
+
 /** Whether an effect could do anything for him now (a card is offered only then). */
 function usable(st: RwState, seat: Seat, e: TacticsEffect, b: BattleFrame | null, side: number): boolean {
   const p = pk(st);
-  const tmp: number[] = [];
+  const tmp = scratch;
+  tmp.length = 0;
   switch (e.do) {
     case 'stand':
-      return b ? routedFigures(st, b, side).length > 0 : routedOnBoard(st, seat).length > 0;
+      return b ? routedFigures(st, b, side).length > 0 : anyRoutedOnBoard(st, seat);
     case 'prevent': {
       if (!b) return false;
       for (let k = 0; k < b.q.length; k += 4) if (b.q[k] === T_DMG && b.q[k + 1] === side) return true;
@@ -212,18 +229,19 @@ export function playOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwActio
   if (turn && !turnOf(st, seat)) return;
   const side = b ? (seat === b.seat ? 0 : seat === b.def ? 1 : -1) : -1;
   if (!turn && side < 0) return; // RW-TACT-05
-  let seen = 0n;
+  const from = out.length;
+  const now = seasonIndex(st);
   for (let i = 0; i < x.tac.length; i++) {
+    if (x.tacSeason[i] === now) continue; // not ripe (RW-TACT-03/07)
     const c = x.tac[i]!;
-    const bit = 1n << BigInt(c);
-    if (seen & bit || !ripe(st, seat, i)) continue;
+    const act = playAction(c);
+    if (listed(out, from, act)) continue; // copies alike: one action
     const t = p.tactics[c]!;
     if (t.waits || !t.windows.includes(f.at)) continue;
     if (t.as && (turn || t.as - 1 !== side)) continue;
     if (!condOk(st, t.cond, b, side)) continue;
-    if (!t.effects.every((e) => usable(st, seat, e, b, side))) continue;
-    seen |= bit;
-    out.push(playAction(c));
+    if (!allUsable(st, seat, t.effects, b, side)) continue;
+    out.push(act);
   }
 }
 
@@ -244,6 +262,24 @@ function duelOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwAction[]): v
     seen |= bit;
     out.push(playAction(c));
   }
+}
+
+/** Whether `a` is among out[from..] (the shared frozen actions compare by identity). */
+function listed(out: readonly RwAction[], from: number, a: RwAction): boolean {
+  for (let j = from; j < out.length; j++) if (out[j] === a) return true;
+  return false;
+}
+
+/** Whether every effect of a card could do something for him now. */
+function allUsable(
+  st: RwState,
+  seat: Seat,
+  es: readonly TacticsEffect[],
+  b: BattleFrame | null,
+  side: number,
+): boolean {
+  for (let k = 0; k < es.length; k++) if (!usable(st, seat, es[k]!, b, side)) return false;
+  return true;
 }
 
 /** TAC_IF: routed, damaged, drew, stronghold, won. */

@@ -332,10 +332,10 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
     stack,
     over: v.over,
     score: v.score,
+    reach: v.reach ? v.reach.slice() : undefined,
   };
   st.bkey = boardKey(st);
   if (v.ex) st.ex = sampleExploration(p, v, seat, rng);
-  if (v.reach) st.reach = v.reach.slice();
   if (v.hero) {
     // The Hero deck and the heroes another seat drew and has not kept yet: the heroes nobody controls.
     const vh = v.hero;

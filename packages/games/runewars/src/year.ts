@@ -128,7 +128,8 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
       st.season = (st.season + 1) % 4;
       if (st.season === 0) st.year++;
       st.card = -1;
-      delete st.reach; // a Season card's reach lasts its season (Blizzard)
+      // A Season card's reach lasts its season (Blizzard); the field stays (one shape for every state).
+      st.reach = undefined;
       f.step = 10;
       return false;
     default:
@@ -410,15 +411,24 @@ export const supDecision: Decision<RwState, F<'sup'>, RwAction> = {
 
 /* ------------------------------------------------------------------ timing windows (skeleton) */
 
+/** Whether every seat of a window is done with it. */
+function allDone(f: F<'window'>): boolean {
+  for (let i = 0; i < f.seats.length; i++) if (!f.done.includes(f.seats[i]!)) return false;
+  return true;
+}
+
 export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
   prompt: 'rw.window',
   rule: 'RW-YEAR-29',
-  who: (_st, f) => f.seats.filter((s) => !f.done.includes(s)),
+  // The seats not done yet, in the window's order (the window's own list while nobody is done: no copy).
+  who: (_st, f) => (f.done.length === 0 ? f.seats : f.seats.filter((s) => !f.done.includes(s))),
+  asks: (_st, f, seat) => f.seats.includes(seat) && !f.done.includes(seat),
   // Battle windows are many and short: held 500 ms at least, the same for every seat (RW-BATTLE-71).
-  ask: (_st, f) =>
-    f.at === 'preOrder' || f.at === 'postOrder'
-      ? { window: true, args: { at: f.at } }
-      : { window: true, hold: 500, args: { at: f.at } },
+  fill: (_st, f, _seat, pr) => {
+    pr.window = true;
+    if (f.at !== 'preOrder' && f.at !== 'postOrder') pr.hold = 500;
+    pr.args = { at: f.at };
+  },
   offers(st, f, seat, out) {
     out.push(PASS);
     playOffers(st, f, seat, out);
@@ -439,7 +449,7 @@ export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
         f.pl = seat;
         f.done = [seat];
       } else f.done.push(seat);
-      if (f.seats.every((s) => f.done.includes(s))) {
+      if (allDone(f)) {
         st.stack.splice(st.stack.lastIndexOf(f), 1);
         emit(log, 'rw.ev.windowClosed', { at: f.at }, ['RW-YEAR-29']);
       }
@@ -448,9 +458,9 @@ export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
     }
     if (a.type !== 'pass') return fail('wrongAction', 'Play a card or pass.', 'RW-DP-67');
     f.done.push(seat);
-    if (f.seats.every((s) => f.done.includes(s))) {
+    if (allDone(f)) {
       st.stack.pop();
-      emit(log, 'rw.ev.windowClosed', { at: f.at }, ['RW-YEAR-29']);
+      if (log) emit(log, 'rw.ev.windowClosed', { at: f.at }, ['RW-YEAR-29']);
     }
     return OK;
   },
