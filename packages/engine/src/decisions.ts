@@ -105,7 +105,51 @@ export interface Flow<S, F extends Frame, A> {
 
 /** Builds a game's decision functions from its flow table. */
 export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F, A> {
-  const table = new Map(Object.entries(spec.table as unknown as Record<string, Node<S, F, A>>));
+  // Nodes and decisions copied into one shape each (the same keys in the same order): the run loop and the
+  // decision functions below read their fields at every action, and a game's own objects come in as many
+  // shapes as it has kinds (each literal with the fields it needs), which makes those reads megamorphic.
+  const uniform = new Map<Decision<S, F, A>, Decision<S, F, A>>();
+  const same = (d: Decision<S, F, A>): Decision<S, F, A> => {
+    let u = uniform.get(d);
+    if (u === undefined) {
+      u = {
+        prompt: d.prompt,
+        rule: d.rule,
+        who: d.who,
+        asks: d.asks,
+        ask: d.ask,
+        fill: d.fill,
+        offers: d.offers,
+        answer: d.answer,
+        byDefault: d.byDefault,
+      };
+      uniform.set(d, u);
+    }
+    return u;
+  };
+  const table = new Map<string, Node<S, F, A>>();
+  for (const [k, n] of Object.entries(spec.table as unknown as Record<string, Node<S, F, A>>)) {
+    const by = n.decideBy;
+    // A decision a node picks as it goes is made uniform once; the last one is kept (asked several times an action).
+    let lastRaw: Decision<S, F, A> | null = null;
+    let lastSame: Decision<S, F, A> | null = null;
+    table.set(k, {
+      run: n.run,
+      decide: n.decide === undefined ? undefined : same(n.decide),
+      decideBy:
+        by === undefined
+          ? undefined
+          : (st: S, f: F): Decision<S, F, A> | null => {
+              const d = by(st, f);
+              if (d === null || d === undefined) return null;
+              if (d !== lastRaw) {
+                lastRaw = d;
+                lastSame = same(d);
+              }
+              return lastSame;
+            },
+    });
+  }
   const max = spec.maxSteps ?? 1_000_000;
   const { over, before, after, onOver, notAsked } = spec;
   // The nodes of the last two kinds looked up: the same kind is asked several times an action (prompts, the
@@ -182,6 +226,17 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
       if (!d) return [];
       const kind = d.prompt;
       const who = d.who(st, f);
+      if (who.length === 1) {
+        // One seat asked (most decisions): a list of exactly one, not an empty list grown by a push.
+        const seat = who[0]!;
+        if (d.fill) {
+          const p: Prompt = { seat, kind };
+          d.fill(st, f, seat, p);
+          return [p];
+        }
+        const shape = d.ask?.(st, f, seat);
+        return [shape ? { seat, kind, ...shape } : { seat, kind }];
+      }
       const out: Prompt[] = [];
       for (let i = 0; i < who.length; i++) {
         const seat = who[i]!;
