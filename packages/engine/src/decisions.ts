@@ -109,6 +109,7 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
   // decision functions below read their fields at every action, and a game's own objects come in as many
   // shapes as it has kinds (each literal with the fields it needs), which makes those reads megamorphic.
   const uniform = new Map<Decision<S, F, A>, Decision<S, F, A>>();
+  const original = new Map<Decision<S, F, A>, Decision<S, F, A>>();
   const same = (d: Decision<S, F, A>): Decision<S, F, A> => {
     let u = uniform.get(d);
     if (u === undefined) {
@@ -124,6 +125,7 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
         byDefault: d.byDefault,
       };
       uniform.set(d, u);
+      original.set(u, d);
     }
     return u;
   };
@@ -193,7 +195,7 @@ export function flow<S, F extends Frame, A>(spec: FlowSpec<S, F, A>): Flow<S, F,
     const f = top(st);
     if (f === undefined) return null;
     const d = decisionOf(st, f);
-    return d ? { f, d } : null;
+    return d ? { f, d: original.get(d) ?? d } : null; // the game's own decision object
   };
 
   const advance = (st: S, log: EventSink): void => {
