@@ -157,7 +157,7 @@ function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
     if (st.own[a] !== seat || st.act[a]! & bit) continue; // RW-STRAT-03
     const adj = b.adj[a]!,
       edge = b.edge[a]!;
-    const gate = gates?.includes(a) ? gates : null;
+    const gate = gates !== null && gates.includes(a) ? gates : null;
     let walk: number[] | null = null,
       fly: number[] | null = null;
     for (const u of units) {
@@ -173,7 +173,9 @@ function stratSourcesOf(st: RwState, f: F<'strat'>, seat: Seat): StratSource[] {
         if (flying) fly = to;
         else walk = to;
       }
-      out.push({ a, u, ally: isNeutral(p, u), to, acts: to.map((t) => draftAction(a, t, u)) });
+      const acts: RwAction[] = [];
+      for (let i = 0; i < to.length; i++) acts.push(draftAction(a, to[i]!, u));
+      out.push({ a, u, ally: isNeutral(p, u), to, acts });
     }
   }
   stratFrame = f;
