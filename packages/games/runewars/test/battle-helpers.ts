@@ -167,3 +167,26 @@ export function settle(st: RwState): RwState {
   }
   return st;
 }
+
+/** Every hero in play back to the Hero deck (the tests then give the ones they need). */
+export function heroesToDeck(st: RwState): void {
+  const hs = st.hero!;
+  for (let h = 0; h < hs.ctl.length; h++)
+    if (hs.ctl[h]! >= 0) {
+      hs.ctl[h] = -1;
+      hs.at[h] = -1;
+      hs.deck.push(h);
+    }
+}
+
+/** Every hero back in the deck, then only these given ([seat, hero id, area id]), standing. */
+export function onlyHeroes(st: RwState, list: readonly (readonly [number, string, string])[]): void {
+  heroesToDeck(st);
+  const hs = st.hero!;
+  for (const [s, id, a] of list) {
+    const h = p.heroes.findIndex((x) => x.id === id);
+    hs.deck = hs.deck.filter((x) => x !== h);
+    hs.ctl[h] = s;
+    hs.at[h] = area(a);
+  }
+}

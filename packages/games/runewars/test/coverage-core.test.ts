@@ -23,7 +23,7 @@ import { crossable } from '../src/common.js';
 import { advance } from '../src/decisions.js';
 import { heroesOf } from '../src/heroes.js';
 import { defeatHero } from '../src/quests.js';
-import { act, area, battle, p, top, u } from './battle-helpers.js';
+import { act, area, battle, onlyHeroes, p, top, u } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 
 const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
@@ -39,19 +39,7 @@ function game(
     ...(o.exploration ? { exploration: 'on' } : {}),
   });
   if (!o.keep) clearBoard(st);
-  const hs = st.hero!;
-  for (let h = 0; h < hs.ctl.length; h++)
-    if (hs.ctl[h]! >= 0) {
-      hs.ctl[h] = -1;
-      hs.at[h] = -1;
-      hs.deck.push(h);
-    }
-  for (const [s, id, a] of list) {
-    const h = hero(id);
-    hs.deck = hs.deck.filter((x) => x !== h);
-    hs.ctl[h] = s;
-    hs.at[h] = area(a);
-  }
+  onlyHeroes(st, list);
   return st;
 }
 

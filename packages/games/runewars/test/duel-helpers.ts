@@ -7,7 +7,7 @@ import { chooseAll, DEFAULT_PACK, runewars as g, scenarioGame } from '@tabula/ru
 import type { RwAction, RwState } from '@tabula/runewars';
 import { seasonIndex } from '../src/common.js';
 import { BLANK } from '../src/pack.js';
-import { area, top } from './battle-helpers.js';
+import { onlyHeroes, top } from './battle-helpers.js';
 
 export const p = DEFAULT_PACK;
 export const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
@@ -24,26 +24,15 @@ export function scene(
   heroes: [number, string, string][],
   quests: string[] = [],
   opts: Record<string, unknown> = {},
+  seed = 'duels',
 ): RwState {
-  const st = scenarioGame(['latari', 'uthuk'], 'duels', { heroes: 'on', ...opts });
+  const st = scenarioGame(['latari', 'uthuk'], seed, { heroes: 'on', ...opts });
   chooseAll(st, [4, 8]);
   for (let i = 0; i < 3000 && top(st).k !== 'qph'; i++) {
     const pr = g.prompts(st).find((x) => !x.optional)!;
     act(st, pr.seat, g.defaultAction(st, pr.seat)!);
   }
-  const hs = st.hero!;
-  for (let h = 0; h < hs.ctl.length; h++)
-    if (hs.ctl[h]! >= 0) {
-      hs.ctl[h] = -1;
-      hs.at[h] = -1;
-      hs.deck.push(h);
-    }
-  for (const [s, id, a] of heroes) {
-    const h = hero(id);
-    hs.deck = hs.deck.filter((x) => x !== h);
-    hs.ctl[h] = s;
-    hs.at[h] = area(a);
-  }
+  onlyHeroes(st, heroes);
   const f = top(st) as Extract<RwState['stack'][number], { k: 'qph' }>;
   f.seat = 0;
   f.acted = [];

@@ -19,7 +19,7 @@ import {
 import { advance } from '../src/decisions.js';
 import { startSeasonCard } from '../src/cards.js';
 import type { RwAction, RwState } from '@tabula/runewars';
-import { area, asked, top, units } from './battle-helpers.js';
+import { area, asked, onlyHeroes, top, units } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 
 const p = DEFAULT_PACK;
@@ -34,19 +34,7 @@ function act(st: RwState, seat: number, a: RwAction, log: GameEvent[] = []): Gam
 
 /** Every hero back in the deck, then these given ([seat, id, area]). */
 function heroes(st: RwState, list: [number, string, string][]): void {
-  const hs = st.hero!;
-  for (let h = 0; h < hs.ctl.length; h++)
-    if (hs.ctl[h]! >= 0) {
-      hs.ctl[h] = -1;
-      hs.at[h] = -1;
-      hs.deck.push(h);
-    }
-  for (const [s, id, a] of list) {
-    const h = hero(id);
-    hs.deck = hs.deck.filter((x) => x !== h);
-    hs.ctl[h] = s;
-    hs.at[h] = area(a);
-  }
+  onlyHeroes(st, list);
 }
 
 /** Reward cards (by instance) taken from the Reward deck for hero `h`. */

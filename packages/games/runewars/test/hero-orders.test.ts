@@ -18,7 +18,7 @@ import {
   checkInvariants,
 } from '@tabula/runewars';
 import type { BattleFrame, RwAction, RwState } from '@tabula/runewars';
-import { act, area, battle, settle, top, u } from './battle-helpers.js';
+import { act, area, battle, heroesToDeck, settle, top, u } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 import { startBattle } from '../src/battle.js';
 import { advance } from '../src/decisions.js';
@@ -32,13 +32,8 @@ const keys = (log: GameEvent[]) => log.map((e) => e.key);
 function game(list: [number, string, string, boolean?][], seed = 'ho'): RwState {
   const st = scenarioGame(['latari', 'uthuk'], seed, { heroes: 'on' });
   clearBoard(st);
+  heroesToDeck(st);
   const hs = st.hero!;
-  for (let h = 0; h < hs.ctl.length; h++)
-    if (hs.ctl[h]! >= 0) {
-      hs.ctl[h] = -1;
-      hs.at[h] = -1;
-      hs.deck.push(h);
-    }
   for (const [s, id, a, routed] of list) {
     const h = hero(id);
     hs.deck = hs.deck.filter((x) => x !== h);

@@ -21,7 +21,7 @@ import {
   checkInvariants,
 } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
-import { area, top } from './battle-helpers.js';
+import { area, heroesToDeck, top } from './battle-helpers.js';
 import { act, rejects } from './helpers.js';
 import { attribute, heroesOf } from '../src/heroes.js';
 import { messages } from '../src/messages.js';
@@ -55,13 +55,7 @@ function give(st: RwState, seat: number, h: number, a: number): void {
 
 /** Takes every hero from both seats back to the deck, then gives these. */
 function onlyHeroes(st: RwState, list: [number, string, string][]): void {
-  const hs = st.hero!;
-  for (let h = 0; h < hs.ctl.length; h++)
-    if (hs.ctl[h]! >= 0) {
-      hs.ctl[h] = -1;
-      hs.at[h] = -1;
-      hs.deck.push(h);
-    }
+  heroesToDeck(st);
   for (const [s, id, a] of list) give(st, s, hero(id), area(a));
 }
 

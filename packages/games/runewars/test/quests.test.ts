@@ -16,6 +16,7 @@ import {
 } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
 import { area, top } from './battle-helpers.js';
+import { scene } from './duel-helpers.js';
 import { rejects } from './helpers.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
 import { desertionCheck, heroesOf } from '../src/heroes.js';
@@ -41,41 +42,8 @@ function atQuest(
   quests: string[],
   o: { fate?: number[]; data?: unknown; seed?: string } = {},
 ): RwState {
-  const st = scenarioGame(['latari', 'uthuk'], o.seed ?? 'q1', { heroes: 'on', data: o.data });
-  chooseAll(st, [4, 8]);
-  for (let i = 0; i < 3000 && top(st).k !== 'qph'; i++) {
-    const pr = g.prompts(st).find((x) => !x.optional)!;
-    act(st, pr.seat, g.defaultAction(st, pr.seat)!);
-  }
-  const hs = st.hero!;
-  for (let h = 0; h < hs.ctl.length; h++)
-    if (hs.ctl[h]! >= 0) {
-      hs.ctl[h] = -1;
-      hs.at[h] = -1;
-      hs.deck.push(h);
-    }
-  for (const [s, id, a] of heroes) {
-    const h = hero(id);
-    hs.deck = hs.deck.filter((x) => x !== h);
-    hs.ctl[h] = s;
-    hs.at[h] = area(a);
-  }
-  const f = top(st) as Extract<RwState['stack'][number], { k: 'qph' }>;
-  f.seat = 0;
-  f.acted = [];
-  f.h = -1;
-  f.left = 0;
   // No Tactics card in hand: the duel windows (RW-DUEL-14) stay shut unless a test deals one.
-  for (const x of st.p) {
-    st.decks.tactics.push(...x.tac);
-    x.tac = [];
-    x.tacSeason = [];
-  }
-  const qs = quests.map(quest);
-  for (const x of st.p) x.quests = x.quests.filter((q) => !qs.includes(q));
-  st.decks.quests = st.decks.quests.filter((q) => !qs.includes(q));
-  st.decks.questDiscard = st.decks.questDiscard.filter((q) => !qs.includes(q));
-  st.p[0]!.quests = qs;
+  const st = scene(heroes, quests, { data: o.data }, o.seed ?? 'q1');
   if (o.fate) {
     const d = st.decks.fate;
     st.decks.fate = [...d.filter((c) => !o.fate!.includes(c)), ...o.fate];
