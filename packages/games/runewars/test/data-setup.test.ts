@@ -114,9 +114,13 @@ describe('setup', () => {
 
   it('RW-MAP-24, RW-MAP-25, RW-NEUT-01, RW-DATA-04: neutrals as printed; one city token per city space', () => {
     const st = newGame(4, 'map');
-    while (st.stack.at(-1)!.k !== 'orders') {
-      const s = g.prompts(st)[0]!.seat;
-      g.apply(st, s, g.defaultAction(st, s)!);
+    // Every seat's timeout default to the end of setup: the first Season card (which may move neutral units,
+    // Restless Beasts) has not acted yet.
+    for (let i = 0; !st.stack.some((f) => f.k === 'season' || f.k === 'orders'); i++) {
+      if (i > 5000) throw new Error('setup not over after 5,000 steps');
+      const s = g.prompts(st).find((x) => !x.optional)!.seat;
+      const r = g.apply(st, s, g.defaultAction(st, s)!);
+      if (!r.ok) throw new Error(r.error.message);
     }
     for (let a = 0; a < p.areas.length; a++) {
       if (st.pos[a]! < 0) continue;
