@@ -67,7 +67,7 @@ export interface IsmctsOptions extends SearchBudget {
   /**
    * With `guide` playouts: the share of steps taken at random instead (0..1). Default 0.1 in the tree, 0 with
    * the paired root: there the root actions are compared on the same worlds and streams, and a random step
-   * only adds to the noise of the paired difference (about three times the spread in Age of Heroes).
+   * only adds to the noise of the paired difference (about three times the spread, measured in one game).
    */
   playoutNoise?: number;
   /**
@@ -488,7 +488,7 @@ function pairedDecision(
   // With an unbounded budget (milliseconds only), rounds of 8 playouts an action until time runs out.
   const finite = Number.isFinite(budget);
   const halving = finite ? Math.max(1, Math.round(budget * (1 - duel))) : budget;
-  // More actions than the halving's playouts (Struggle for Rome lists hundreds at times): the first round
+  // More actions than the halving's playouts (a game may list hundreds at times): the first round
   // alone would play each once and overrun the budget many times over. With the game's evaluation, the
   // actions are screened first, each applied in one sampled world and scored one step ahead, and only the best
   // half-budget of them (and the guide's choice) is played out.
