@@ -23,7 +23,7 @@ import { crossable } from '../src/common.js';
 import { advance } from '../src/decisions.js';
 import { heroesOf } from '../src/heroes.js';
 import { defeatHero } from '../src/quests.js';
-import { act, area, battle, onlyHeroes, p, top, u } from './battle-helpers.js';
+import { act, area, battle, heroesToDeck, onlyHeroes, p, top, u } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 
 const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
@@ -355,13 +355,8 @@ describe('what heroes serve to', () => {
     const st = scenarioGame(['latari', 'uthuk'], 'cc-serve', { heroes: 'on' });
     chooseAll(st, [4, 8]);
     until(st, (s) => top(s).k === 'qph');
+    heroesToDeck(st);
     const hs = st.hero!;
-    for (let h = 0; h < hs.ctl.length; h++)
-      if (hs.ctl[h]! >= 0) {
-        hs.ctl[h] = -1;
-        hs.at[h] = -1;
-        hs.deck.push(h);
-      }
     const give = (s: number, id: string, a: string) => {
       const h = hero(id);
       hs.deck = hs.deck.filter((x) => x !== h);

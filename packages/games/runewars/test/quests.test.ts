@@ -15,7 +15,7 @@ import {
   checkInvariants,
 } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
-import { area, top } from './battle-helpers.js';
+import { area, heroesToDeck, top } from './battle-helpers.js';
 import { scene } from './duel-helpers.js';
 import { rejects } from './helpers.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
@@ -563,13 +563,8 @@ describe('desertion by Season cards', () => {
   it('RW-DESERT-01, RW-HERO-08: a loyalty test of Wisdom: a hero of the opposite alignment deserts on silver or red, a neutral one on red only, a matching one is never tested; the Captain of the League of Heroes keeps all his', () => {
     const setup = () => {
       const st = scenarioGame(['latari', 'uthuk'], 'desert', { heroes: 'on' });
+      heroesToDeck(st);
       const hs = st.hero!;
-      for (let h = 0; h < hs.ctl.length; h++)
-        if (hs.ctl[h]! >= 0) {
-          hs.ctl[h] = -1;
-          hs.at[h] = -1;
-          hs.deck.push(h);
-        }
       for (const id of ['ronan', 'valadir', 'verikas']) {
         const h = hero(id);
         hs.deck = hs.deck.filter((x) => x !== h);
