@@ -105,6 +105,17 @@ export function FactionChoice() {
                         </text>
                       </svg>
                       <span>{words.join('; ')}</span>
+                      <svg
+                        className="rw-fc-health"
+                        viewBox={`0 0 ${unit.health * 9} 8`}
+                        width={unit.health * 9}
+                        height="8"
+                        aria-hidden="true"
+                      >
+                        {Array.from({ length: unit.health }, (_, k) => (
+                          <circle key={k} cx={k * 9 + 4} cy={4} r={3.2} />
+                        ))}
+                      </svg>
                     </span>
                   );
                 })}
