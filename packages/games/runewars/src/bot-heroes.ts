@@ -190,6 +190,8 @@ export function heroChoice(
       return pick((a) => {
         if (a.type !== 'useReward') return 0.5;
         const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
+        // A Healing Potion only when his hero is close to falling (its damage before the duel).
+        if (e === 'heal') return (v.hero?.dmg[a.h] ?? 0) + 2 >= p.heroes[a.h]!.health ? 4 : 0;
         return e === 'bombs' ? 3 : e === 'strengthHit' ? 1 + p.heroes[a.h]!.att[0]! : 2;
       });
     case 'spoils':
@@ -197,7 +199,7 @@ export function heroChoice(
     case 'qtest': {
       // The best destiny: gold, then silver.
       const rank = { gold: 2, silver: 1, red: 0 } as const;
-      // Astarra draws again when all she has is red.
+      // Astarra (or a Lucky Charm) draws again when all the hero has is red.
       return pick((a) =>
         a.type === 'testCard' ? rank[p.fate[a.card]!.destiny] : a.type === 'redraw' ? 0.5 : 0,
       );

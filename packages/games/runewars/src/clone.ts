@@ -29,6 +29,7 @@ function cloneFrame(f: Frame): Frame {
     case 'hdraw':
       return { ...f, got: f.got.slice() };
     case 'qph':
+      if (f.ch) return { ...f, acted: f.acted.slice(), rd: f.rd?.slice(), ch: f.ch.slice() };
       return f.rd ? { ...f, acted: f.acted.slice(), rd: f.rd.slice() } : { ...f, acted: f.acted.slice() };
     case 'duel':
       return {
@@ -44,6 +45,7 @@ function cloneFrame(f: Frame): Frame {
         all: f.all.slice(),
         sp: f.sp.slice(),
         sb: f.sb.slice(),
+        hl: f.hl.slice(),
       };
     case 'qtest':
       return { ...f, cs: f.cs.slice() };
@@ -124,6 +126,7 @@ export function cloneState(st: RwState): RwState {
       up: h.up.slice(),
       mk: h.mk.map((x) => x.slice()),
       qr: h.qr.slice(),
+      tb: h.tb.slice(),
     };
   const x = st.ex;
   if (x)

@@ -168,7 +168,9 @@ export function describeAction(
     case 'strike':
       return tr(l, 'rw.act.strike');
     case 'redraw':
-      return tr(l, 'rw.act.redraw');
+      return a.c === undefined
+        ? tr(l, 'rw.act.redraw')
+        : tr(l, 'rw.act.charm', P({ reward: p.rewardDeck[a.c] ?? -1 }));
     case 'supremacy':
       return tr(l, a.use ? 'rw.act.supremacy.yes' : 'rw.act.supremacy.no');
     case 'draft':
@@ -336,7 +338,9 @@ export function describeAction(
     case 'quest':
       return tr(l, 'rw.act.quest', P({ hero: a.h, qcard: a.card }));
     case 'useReward':
-      return tr(l, 'rw.act.useReward', P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1 }));
+      return a.area === undefined
+        ? tr(l, 'rw.act.useReward', P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1 }))
+        : tr(l, 'rw.act.orb', P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1, area: a.area }));
     case 'give':
       return tr(l, 'rw.act.give', P({ reward: p.rewardDeck[a.c] ?? -1, target: a.to }));
     case 'loot':

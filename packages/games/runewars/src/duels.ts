@@ -23,7 +23,8 @@ import { board, fail, leftOf, only, pk } from './common.js';
 import { drawFate } from './fight.js';
 import { DAMAGE, ROUT, SHAPES, SPECIAL } from './pack.js';
 import { defeatHero, results } from './quests.js';
-import { testCards } from './heroes.js';
+import { attribute, testCards } from './heroes.js';
+import { rewardUnder } from './rewards.js';
 import { canPlay } from './tactics.js';
 import { windowLive } from './windows.js';
 import type { DuelFrame, Frame, RwAction, RwState, WindowAt } from './types.js';
@@ -58,10 +59,22 @@ export function duelsFor(st: RwState, seat: Seat, h: number, out: RwAction[] | n
   let n = 0;
   for (let t = 0; t < hs.ctl.length; t++)
     if (hs.ctl[t]! >= 0 && hs.ctl[t] !== seat && (hs.at[t] === a || (adj && adj.includes(hs.at[t]!)))) {
+      // A Cloak of Shadows face up is public: such a target is not offered (a face-down one acts when named).
+      const c = cloaked(st, h, t);
+      if (c >= 0 && hs.up.includes(c)) continue;
       n++;
       out?.push({ type: 'duel', h, target: t });
     }
   return n;
+}
+
+/**
+ * Cloak of Shadows (data.md §11): the Cloak under hero `t` that keeps hero `h`, of lower Agility, from challenging
+ * it (-1 none).
+ */
+export function cloaked(st: RwState, h: number, t: number): number {
+  const c = rewardUnder(st, t, 'cloak');
+  return c >= 0 && attribute(st, h, 1) < attribute(st, t, 1) ? c : -1;
 }
 
 /** The duel under way, if any (the nearest duel frame). */
@@ -103,6 +116,7 @@ function start(st: RwState, seat: Seat, h: number, t: number, def: Seat, u: numb
     all: [0, 0],
     sp: [0, 0],
     sb: [0, 0],
+    hl: [0, 0],
   });
 }
 
@@ -160,17 +174,26 @@ function specialOffers(st: RwState, f: DuelFrame, side: number, out: RwAction[] 
   return n;
 }
 
-/** The Armor a side's hero may use against the damage coming this round (one a duel, RW-REWARD-04). */
+/**
+ * The Armor a side's hero may use against the damage coming this round (one a duel, RW-REWARD-04), and a Healing
+ * Potion while he has damage (docs, H21: before the round's damage lands).
+ */
 function armorOffers(st: RwState, f: DuelFrame, side: number, out: RwAction[] | null): number {
-  if (f.arm[side]! >= 0) return 0; // used already: it acts by itself in the later rounds
   const h = heroOf(f, side);
   const routShown = shows(st, f, side, ROUT);
+  const hurt = st.hero!.dmg[h]! + f.dealt[side]! > 0;
   let n = 0;
   for (const c of st.hero!.rw[h]!) {
     const e = hookOf(st, c).effect;
-    if (!ARMOR_HOOKS.includes(e)) continue;
+    if (e === 'heal' && hurt) {
+      n++;
+      out?.push({ type: 'useReward', h, c });
+      continue;
+    }
+    // An Armor used already acts by itself in the later rounds.
+    if (!ARMOR_HOOKS.includes(e) || f.arm[side]! >= 0) continue;
     if (e === 'routPlus' && !routShown) continue;
-    if (e === 'preventFirst' && f.dealt[side]! > 0) continue; // the first damage is past
+    if (e === 'preventFirst' && (f.dealt[side]! > 0 || f.hl[side])) continue; // the first damage is past
     n++;
     out?.push({ type: 'useReward', h, c });
   }
@@ -256,6 +279,27 @@ function useReward(st: RwState, f: DuelFrame, side: number, c: number, log: Even
   }
 }
 
+/**
+ * Healing Potion (data.md §11, "any time"): discarded, all damage removed from the duellist — what he had before
+ * the duel and what it has dealt him so far (RW-REWARD-02, RW-DUEL-14 DAMAGE).
+ */
+function potion(st: RwState, f: DuelFrame, side: number, c: number, log: EventSink): void {
+  const hs = st.hero!;
+  const h = heroOf(f, side);
+  hs.rw[h]!.splice(hs.rw[h]!.indexOf(c), 1);
+  hs.rdisc.push(c);
+  if (!hs.up.includes(c)) hs.up.push(c);
+  emit(log, 'rw.ev.rewardUsed', { seat: seatOf(f, side), hero: h, reward: pk(st).rewardDeck[c] }, [
+    'RW-REWARD-02',
+    'RW-DUEL-14',
+    'RW-DP-23',
+  ]);
+  hs.dmg[h] = 0;
+  f.hp[side] = pk(st).heroes[h]!.health;
+  f.dealt[side] = 0;
+  f.hl[side] = 1; // the Shield of the Dawn's first damage stays past
+}
+
 /** A side's Armor of this duel acting on this round (Rune Armor: 1; Chainmail: 1 more on a rout; Shield: the first). */
 function armor(st: RwState, f: DuelFrame, side: number): void {
   const c = f.arm[side]!;
@@ -263,7 +307,10 @@ function armor(st: RwState, f: DuelFrame, side: number): void {
   const e = hookOf(st, c).effect;
   if (e === 'preventRound') f.pre[side]! += 1;
   else if (e === 'routPlus' && shows(st, f, side, ROUT)) f.pre[side]! += 1;
-  else if (e === 'preventFirst' && f.dealt[side] === 0) f.ward[side]! += 1;
+  else if (e === 'preventFirst' && f.dealt[side] === 0 && !f.hl[side]) {
+    f.ward[side]! += 1; // once a duel: the ward waits for the first damage
+    f.hl[side] = 1;
+  }
 }
 
 /** The duel's steps until a decision is needed (the kit's `run`); false once the frame is off the stack. */
@@ -356,7 +403,7 @@ export function runDuel(st: RwState, f: F<'duel'>, log: EventSink): boolean {
         break;
       case S_ARMOR:
         // RW-DUEL-14 DAMAGE, RW-DP-23: Armor against the damage coming, challenger first.
-        for (; f.s < 2; f.s++) if (coming(f, f.s) > 0 && f.arm[f.s]! < 0 && holds(st, f, f.s)) return true;
+        for (; f.s < 2; f.s++) if (coming(f, f.s) > 0 && holds(st, f, f.s)) return true;
         f.step = S_APPLY;
         break;
       case S_APPLY: {
@@ -490,6 +537,10 @@ export const duelDecision: Decision<RwState, F<'duel'>, RwAction> = {
         'RW-REWARD-04',
       );
     if (f.step === S_SPEC) f.sp[s] = 0;
+    else if (hookOf(st, a.c).effect === 'heal') {
+      potion(st, f, s, a.c, log); // then an Armor still, or done
+      return OK;
+    }
     useReward(st, f, s, a.c, log);
     f.s++;
     return OK;

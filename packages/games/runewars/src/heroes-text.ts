@@ -100,11 +100,17 @@ export const heroesEn: Record<string, string> = {
   'rw.rewards':
     'Your turn: use Reward cards of your heroes or pass them between heroes of one area, then finish',
   'rw.duelChoice':
-    'Duel round: on your special icon deal 1 damage or use a Reward ability; against damage coming, use an Armor (one Weapon and one Armor a duel)',
+    'Duel round: on your special icon deal 1 damage or use a Reward ability; against damage coming, use an Armor (one Weapon and one Armor a duel) or drink a Healing Potion',
   'rw.spoils':
     "Your hero won the duel: give the next of the fallen hero's Reward cards to another of your heroes there, or keep the rest",
   'rw.act.strike': 'Deal 1 damage',
   'rw.act.redraw': 'Astarra: draw the cards of this test again',
+  'rw.act.charm': '{reward}: draw the cards of this test again',
+  'rw.err.charm': 'Lucky Charm draws the cards of one test again, once a Quest Phase.',
+  'rw.act.orb': '{hero} uses {reward}: look at the rune token in {area}',
+  'rw.ev.orb': "{seat}'s hero {hero} looks at the rune token in {area} with the Orb of Scrying",
+  'rw.ev.orbOwn': 'Your Orb of Scrying in {area}: {runeKind}',
+  'rw.ev.cloak': "{target}'s Cloak of Shadows: {hero}, of lower Agility, cannot challenge {target} to a duel",
   'rw.ev.redraw': "{seat}'s hero {hero} draws the test's cards again: {cards}",
   'rw.err.redraw': 'Only Astarra draws a test again, once a Quest Phase.',
   'rw.act.spoils': 'Give the next card to {target}',
@@ -268,11 +274,18 @@ export const heroesRu: Record<string, string> = {
   'rw.rewards':
     'Ваш ход: примените карты наград своих героев или передайте их между героями одной локации, затем закончите',
   'rw.duelChoice':
-    'Раунд поединка: на символе особого свойства нанесите 1 рану или примените свойство награды; против ран примените доспех (одно оружие и один доспех за поединок)',
+    'Раунд поединка: на символе особого свойства нанесите 1 рану или примените свойство награды; против ран примените доспех (одно оружие и один доспех за поединок) или выпейте лечебное зелье',
   'rw.spoils':
     'Ваш герой победил в поединке: передайте следующую карту наград павшего другому своему герою в этой локации или оставьте остальные',
   'rw.act.strike': 'Нанести 1 рану',
   'rw.act.redraw': 'Астарра: вытянуть карты этой проверки заново',
+  'rw.act.charm': '{reward}: заново вытянуть карты этой проверки',
+  'rw.err.charm': 'Талисман удачи позволяет заново вытянуть карты одной проверки, раз за фазу заданий.',
+  'rw.act.orb': '{hero} применяет {reward}: посмотреть жетон руны в локации {area}',
+  'rw.ev.orb': '{seat}: герой {hero} смотрит жетон руны в локации {area} сферой прорицания',
+  'rw.ev.orbOwn': 'Ваша сфера прорицания, {area}: {runeKind}',
+  'rw.ev.cloak':
+    'Плащ теней героя {target}: {hero}, с меньшей ловкостью, не может вызвать {target} на поединок',
   'rw.ev.redraw': '{seat}: герой {hero} заново тянет карты проверки: {cards}',
   'rw.err.redraw': 'Только Астарра тянет карты проверки заново, раз за фазу заданий.',
   'rw.act.spoils': 'Передать следующую карту герою {target}',

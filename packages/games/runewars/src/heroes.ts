@@ -11,8 +11,8 @@ import { emit, OK, shuffle } from '@tabula/engine';
 import { board, crossable, ctrl, fail, only, pk, playOrder, see, strongholdsOf } from './common.js';
 import { attempt, questsFor } from './quests.js';
 import { drawFate } from './fight.js';
-import { duelsFor, heroDuel } from './duels.js';
-import { givesAround, giveReward } from './rewards.js';
+import { cloaked, duelsFor, heroDuel } from './duels.js';
+import { applyPassive, givesAround, giveReward } from './rewards.js';
 import type { Frame, HeroSt, RwAction, RwState } from './types.js';
 import {
   actionEnded,
@@ -50,9 +50,10 @@ function canon(st: RwState): number[] {
   return c;
 }
 
-/** RW-HERO-09: printed value + training, never below 0. */
+/** RW-HERO-09: printed value + training (+ the Tomes of Lore read, for Wisdom), never below 0. */
 export function attribute(st: RwState, h: number, a: number): number {
-  return Math.max(0, pk(st).heroes[h]!.att[a]! + st.hero!.tr[h * 3 + a]!);
+  const hs = st.hero!;
+  return Math.max(0, pk(st).heroes[h]!.att[a]! + hs.tr[h * 3 + a]! + (a === 2 ? hs.tb[h]! : 0));
 }
 
 /** Fate cards an attribute test of hero `h` draws (RW-TEST-01): the attribute, plus its ability's extra (Laurel). */
@@ -84,6 +85,7 @@ export function startingHeroes(st: RwState, log: EventSink): void {
     up: [],
     mk: [],
     qr: [],
+    tb: new Array<number>(H).fill(0),
   };
   st.hero = hs;
   const pile = (al: number) => {
@@ -323,6 +325,7 @@ export function returnHero(st: RwState, h: number): void {
   hs.dmg[h] = 0;
   hs.rt[h] = 0;
   hs.tr[h * 3] = hs.tr[h * 3 + 1] = hs.tr[h * 3 + 2] = 0;
+  hs.tb[h] = 0; // the Tome's Wisdom goes with the tokens (RW-DESERT-04)
   hs.deck.push(h);
   shuffle(st.rng, hs.deck);
 }
@@ -418,6 +421,13 @@ function steps(st: RwState, a: number, h: number, out: RwAction[] | null): numbe
       out?.push({ type: 'step', h, to: adj[i]! });
     }
   return n;
+}
+
+/** The Boots of Striding under hero `h` (instance, -1 none). */
+function bootsOf(st: RwState, h: number): number {
+  const p = pk(st);
+  for (const c of st.hero!.rw[h]!) if (p.rewards[p.rewardDeck[c]!]!.effect === 'boots') return c;
+  return -1;
 }
 
 const canHeal = (st: RwState, h: number, seat: Seat) =>
@@ -520,6 +530,17 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
       duelsFor(st, seat, h, ok);
       if (!ok.some((x) => x.type === 'duel' && x.target === a.target))
         return fail('duelHere', 'Challenge an enemy hero in the area where this hero stands.', 'RW-DUEL-01');
+      // Cloak of Shadows face down: named, it turns face up and the duel does not start (docs, H20); the
+      // hero may still do what is left to it after its Move.
+      const cloak = cloaked(st, h, a.target);
+      if (cloak >= 0) {
+        applyPassive(st, hs.ctl[a.target]!, a.target, cloak, log, ['RW-DUEL-01']);
+        emit(log, 'rw.ev.cloak', { seat, hero: h, target: a.target }, ['RW-DUEL-01', 'RW-REWARD-08']);
+        if (!f.acted.includes(h)) f.acted.push(h); // a Move of 0 areas (RW-QPH-12)
+        f.h = h;
+        f.left = 0;
+        return OK;
+      }
       if (!f.acted.includes(h)) f.acted.push(h);
       f.h = -1;
       f.left = 0;
@@ -567,12 +588,29 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
         f.h = h;
         f.left = p.heroes[h]!.move;
         if (f.pp) f.pp = 0;
+        // Boots of Striding: a Move of up to 3 areas, fixed as the Move starts (docs, H18).
+        const bo = bootsOf(st, h);
+        if (bo >= 0) f.left = Math.max(f.left, p.rewards[p.rewardDeck[bo]!]!.n);
+        if (bo >= 0 || f.bo !== undefined) f.bo = bo;
       }
       if (portal && !f.pp) {
         payPortal(st, seat, log);
         f.pp = 1;
       }
       f.left--;
+      // The step past its printed Move is the Boots' own: they turn face up (RW-REWARD-02/08).
+      if (
+        f.bo !== undefined &&
+        f.bo >= 0 &&
+        Math.max(p.heroes[h]!.move, p.rewards[p.rewardDeck[f.bo]!]!.n) - f.left > p.heroes[h]!.move
+      ) {
+        if (!hs.up.includes(f.bo)) hs.up.push(f.bo);
+        emit(log, 'rw.ev.rewardUsed', { seat, hero: h, reward: p.rewardDeck[f.bo] }, [
+          'RW-REWARD-02',
+          'RW-REWARD-08',
+        ]);
+        f.bo = -1;
+      }
       hs.at[h] = a.to;
       see(st, seat, a.to); // RW-HMOVE-10: the rune token of every area entered
       emit(log, 'rw.ev.heroStep', { seat, hero: h, area: a.to }, [

@@ -296,6 +296,8 @@ export interface QuestRt extends CardRt {
 export interface RewardRt extends CardRt {
   trait: string;
   effect: string;
+  /** The card's number where its hook reads one (Boots: areas of a Move; Banner, Ring, Tome: the bonus); 0 none. */
+  n: number;
 }
 
 /** Exploration token effects (09-exploration-variant.md §3). */
@@ -963,7 +965,8 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       bad(`${x.w}.trait`, 'must be weapon, armor or amulet');
     const effect = str(x.o.effect, `${x.w}.effect`);
     if (!REWARD_EFFECTS.includes(effect)) bad(`${x.w}.effect`, `unknown reward effect "${effect}"`);
-    return { ...x.c, trait, effect };
+    const n = x.o.n === undefined ? 0 : int(x.o.n, `${x.w}.n`, 0, 9);
+    return { ...x.c, trait, effect, n };
   });
   const rewardDeck: number[] = [];
   rw.forEach((x, i) => {

@@ -14,6 +14,7 @@ import { board, checkHands, ctrl, drawQuests, drawTactics, fail, only, pk, see }
 import { questDuel } from './duels.js';
 import { drawFate } from './fight.js';
 import { heroesOf, testCards } from './heroes.js';
+import { applyPassive, rewardUnder } from './rewards.js';
 import type { QuestRt } from './pack.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
@@ -99,6 +100,27 @@ function canRedraw(st: RwState, f: F<'qtest'>): F<'qph'> | null {
   return null;
 }
 
+/** The Quest Phase frame around a test (null outside one). */
+function phaseOf(st: RwState): F<'qph'> | null {
+  for (let i = st.stack.length - 1; i >= 0; i--) {
+    const x = st.stack[i]!;
+    if (x.k === 'qph') return x;
+  }
+  return null;
+}
+
+/**
+ * Lucky Charm (data.md §11): the testing hero's Charm not used yet this Quest Phase (instance, -1 none); once a
+ * Quest Phase for the card, whichever hero holds it.
+ */
+function charmFor(st: RwState, f: F<'qtest'>): number {
+  if (!f.cs.length) return -1;
+  const c = rewardUnder(st, f.h, 'charm');
+  if (c < 0) return -1;
+  const ph = phaseOf(st);
+  return ph && !ph.ch?.includes(c) ? c : -1;
+}
+
 export const qtestDecision: Decision<RwState, F<'qtest'>, RwAction> = {
   prompt: 'rw.questTest',
   rule: 'RW-TEST-01',
@@ -108,13 +130,27 @@ export const qtestDecision: Decision<RwState, F<'qtest'>, RwAction> = {
   offers(st, f, _seat, out) {
     for (const c of f.cs) out.push({ type: 'testCard', card: c });
     if (canRedraw(st, f)) out.push(REDRAW);
+    const c = charmFor(st, f);
+    if (c >= 0) out.push({ type: 'redraw', c });
   },
   answer(st, f, seat, a, log): ApplyResult {
     if (a.type === 'redraw') {
-      const ph = canRedraw(st, f);
-      if (!ph) return fail('redraw', 'Only Astarra draws a test again, once a Quest Phase.', 'RW-TEST-01');
-      // Astarra (data.md §9): all the cards of this test discarded and as many drawn again.
-      (ph.rd ??= []).push(f.h);
+      if (a.c !== undefined) {
+        // Lucky Charm: face up from now on, kept; once this Quest Phase.
+        if (a.c !== charmFor(st, f))
+          return fail(
+            'charm',
+            'Lucky Charm draws the cards of one test again, once a Quest Phase.',
+            'RW-TEST-01',
+          );
+        (phaseOf(st)!.ch ??= []).push(a.c);
+        applyPassive(st, seat, f.h, a.c, log, ['RW-TEST-01']);
+      } else {
+        const ph = canRedraw(st, f);
+        if (!ph) return fail('redraw', 'Only Astarra draws a test again, once a Quest Phase.', 'RW-TEST-01');
+        (ph.rd ??= []).push(f.h);
+      }
+      // Astarra (data.md §9), Lucky Charm: all the cards of this test discarded and as many drawn again.
       const n = f.cs.length;
       for (const c of f.cs) st.decks.fateDiscard.push(c);
       f.cs = [];
@@ -349,6 +385,7 @@ export function defeatHero(st: RwState, h: number, log: EventSink): void {
   hs.dmg[h] = 0;
   hs.rt[h] = 0;
   hs.tr[h * 3] = hs.tr[h * 3 + 1] = hs.tr[h * 3 + 2] = 0;
+  hs.tb[h] = 0;
 }
 
 /** Heroes of `seat` standing in `a`. */

@@ -6,6 +6,7 @@
  * elimination.
  */
 import { losingSupporters } from './hero-battle.js';
+import { applyPassive, rewardUnder } from './rewards.js';
 import type { ApplyResult, Decision, EventSink } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
 import {
@@ -55,6 +56,7 @@ export function strength(st: RwState, f: BF, side: number): number {
 export function count(st: RwState, f: BF, log: EventSink): void {
   f.str[0] = strength(st, f, 0);
   f.str[1] = strength(st, f, 1);
+  if (f.hs?.length) banners(st, f, log);
   f.won = f.str[0]! > f.str[1]! ? 0 : 1; // RW-BATTLE-50: a tie goes to the defender
   if (log)
     emit(log, 'rw.ev.tally', { att: f.str[0], dfn: f.str[1], who: ownerOf(f, f.won), area: f.area }, [
@@ -67,6 +69,23 @@ export function count(st: RwState, f: BF, log: EventSink): void {
       'RW-BATTLE-50',
       'RW-STRONG-04',
     ]);
+}
+
+/**
+ * Banner of the Lost Legion (data.md §11): a supporting hero holding it adds its strength to his side at the tally
+ * (RW-SUPPORT-01), the card turned face up (RW-REWARD-08).
+ */
+function banners(st: RwState, f: BF, log: EventSink): void {
+  const hs = f.hs!;
+  for (let i = 0; i < hs.length; i += 2) {
+    const h = hs[i]!;
+    if (st.hero!.ctl[h]! < 0) continue;
+    const c = rewardUnder(st, h, 'banner');
+    if (c < 0) continue;
+    const side = hs[i + 1]! >> 8;
+    f.str[side]! += pk(st).rewards[pk(st).rewardDeck[c]!]!.n;
+    applyPassive(st, st.hero!.ctl[h]!, h, c, log, ['RW-SUPPORT-01', 'RW-BATTLE-41']);
+  }
 }
 
 /** Whether the attacker may place a stronghold in the captured area: a token left, or one to move. */

@@ -19,6 +19,8 @@ export const reveals = revealsHidden((st: RwState, seat: number) => ({
   known: seat >= 0 ? st.p[seat]!.kn : null,
   runes: [st.rk, st.rup],
   heroes: st.hero ? st.hero.deck : null,
+  // A Reward card turned face up (RW-REWARD-02/08: a Cloak of Shadows named, the Boots' third step) shows it.
+  rewardsUp: st.hero ? st.hero.up : null,
   // Exploration tokens (RW-EXPL-05): faces, and what the seat has seen of them.
   explore: st.ex ? [st.ex.t, st.ex.up, seat >= 0 ? st.ex.kn[seat] : null] : null,
   frames: st.stack.map((f) =>

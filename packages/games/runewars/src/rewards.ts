@@ -6,19 +6,40 @@
  * area with his stronghold: a dragon rune and 1 influence), Horn of Rallying (his routed units of the area stand
  * up) — face up and then discarded (RW-REWARD-02/08), and move Reward cards between his heroes of one area
  * (RW-REWARD-06); the Captain of the League of Heroes discards three Reward cards for a dragon rune (his
- * Title, data.md §14). Duel, support, passive and Quest Phase rewards wait for their use.
+ * Title, data.md §14). Also in his turn: Tome of Lore (discarded: +1 Wisdom) and Orb of Scrying (kept, once a
+ * turn: an adjacent area's rune token). Passive cards turn face up when first applied (RW-REWARD-08): Ring of
+ * Influence (here, at the fall), Banner of the Lost Legion (resolution.ts), Cloak of Shadows (duels.ts), Boots of
+ * Striding (heroes.ts), Lucky Charm (quests.ts); the duel cards and the Healing Potion in a duel are in duels.ts.
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { ctrl, fail, only, pk } from './common.js';
+import { board, ctrl, fail, only, pk, see } from './common.js';
 import { receiveRune, titleIndex } from './cards.js';
 import { heroesOf, heroesOn } from './heroes.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
-/** The hooks usable in a turn. */
-const TURN = new Set(['gold', 'heal', 'rune', 'crown', 'horn']);
+/** The hooks usable in a turn (discarded once used); the Orb of Scrying, kept, has its own offers. */
+const TURN = new Set(['gold', 'heal', 'rune', 'crown', 'horn', 'tome']);
+
+/**
+ * Orb of Scrying (data.md §11): once a turn, the rune tokens of the hero's area (already seen, RW-RUNE-20) and
+ * of one adjacent area: the adjacent areas whose face-down rune token he has not seen (their count, with `out`
+ * null). The card is kept, face up once used (RW-REWARD-02).
+ */
+function orbOffers(st: RwState, seat: Seat, h: number, c: number, out: RwAction[] | null): number {
+  const a = st.hero!.at[h]!;
+  if (a < 0) return 0;
+  const kn = st.p[seat]!.kn;
+  let n = 0;
+  for (const x of board(st).adj[a]!)
+    if (st.rk[x]! >= 0 && !st.rup[x] && !kn.includes(st.rh[x]!)) {
+      n++;
+      out?.push({ type: 'useReward', h, c, area: x });
+    }
+  return n;
+}
 
 function usable(st: RwState, seat: Seat, h: number, c: number): boolean {
   const p = pk(st);
@@ -33,6 +54,49 @@ function usable(st: RwState, seat: Seat, h: number, c: number): boolean {
     return false;
   }
   return true;
+}
+
+/** The instance of a Reward card with hook `e` under hero `h` (-1 none). */
+export function rewardUnder(st: RwState, h: number, e: string): number {
+  const p = pk(st);
+  for (const c of st.hero!.rw[h]!) if (p.rewards[p.rewardDeck[c]!]!.effect === e) return c;
+  return -1;
+}
+
+/** RW-REWARD-08: a passive Reward card applied turns face up (its effect public from now on), kept. */
+export function applyPassive(
+  st: RwState,
+  seat: Seat,
+  h: number,
+  c: number,
+  log: EventSink,
+  rules: string[],
+): void {
+  const hs = st.hero!;
+  if (!hs.up.includes(c)) hs.up.push(c);
+  emit(log, 'rw.ev.rewardUsed', { seat, hero: h, reward: pk(st).rewardDeck[c] }, [
+    'RW-REWARD-02',
+    'RW-REWARD-08',
+    ...rules,
+  ]);
+}
+
+/**
+ * Ring of Influence (data.md §11): at each fall's secondary ability (RW-SEASON-17), +1 influence to the player
+ * whose hero on the board holds it, whichever he chose (docs, H19).
+ */
+export function ringInfluence(st: RwState, seat: Seat, log: EventSink): void {
+  const hs = st.hero;
+  if (!hs) return;
+  for (const h of heroesOf(st, seat)) {
+    if (hs.at[h]! < 0) continue;
+    for (const c of hs.rw[h]!) {
+      const r = pk(st).rewards[pk(st).rewardDeck[c]!]!;
+      if (r.effect !== 'ring') continue;
+      st.p[seat]!.inf += r.n;
+      applyPassive(st, seat, h, c, log, ['RW-SEASON-17']);
+    }
+  }
 }
 
 /**
@@ -99,14 +163,16 @@ function captainOffers(st: RwState, seat: Seat, mine: number[], out: RwAction[] 
   return (k * (k - 1) * (k - 2)) / 6;
 }
 
-function offers(st: RwState, seat: Seat, out: RwAction[] | null): number {
+function offers(st: RwState, seat: Seat, out: RwAction[] | null, orb = 0): number {
   const hs = st.hero;
   if (!hs) return 0;
+  const p = pk(st);
   const mine = heroesOf(st, seat);
   let n = captainOffers(st, seat, mine, out);
   for (const h of mine)
     for (const c of hs.rw[h]!) {
-      if (usable(st, seat, h, c)) {
+      if (!orb && p.rewards[p.rewardDeck[c]!]!.effect === 'orb') n += orbOffers(st, seat, h, c, out);
+      else if (usable(st, seat, h, c)) {
         n++;
         out?.push({ type: 'useReward', h, c });
       }
@@ -125,7 +191,7 @@ export function askRewards(st: RwState, seat: Seat): void {
 }
 
 export function runRuse(st: RwState, f: F<'ruse'>): boolean {
-  if (st.p[f.seat]!.out || offers(st, f.seat, null) === 0) {
+  if (st.p[f.seat]!.out || offers(st, f.seat, null, f.orb) === 0) {
     st.stack.pop();
     return false;
   }
@@ -137,8 +203,8 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
   rule: 'RW-REWARD-02',
   who: (_st, f) => only(f.seat),
   asks: (_st, f, seat) => seat === f.seat,
-  offers(st, _f, seat, out) {
-    offers(st, seat, out);
+  offers(st, f, seat, out) {
+    offers(st, seat, out, f.orb);
     out.push({ type: 'done' });
   },
   answer(st, f, seat, a, log): ApplyResult {
@@ -147,7 +213,7 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
       return OK;
     }
     const ok: RwAction[] = [];
-    offers(st, seat, ok);
+    offers(st, seat, ok, f.orb);
     const hs = st.hero!;
     if (a.type === 'give') {
       if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
@@ -177,10 +243,22 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
       receiveRune(st, seat);
       return OK;
     }
-    if (a.type !== 'useReward' || !ok.some((x) => x.type === 'useReward' && x.h === a.h && x.c === a.c))
+    if (
+      a.type !== 'useReward' ||
+      !ok.some((x) => x.type === 'useReward' && x.h === a.h && x.c === a.c && x.area === a.area)
+    )
       return fail('rewardUse', 'Use a Reward card of your hero that can be used now.', 'RW-REWARD-02');
     const p = pk(st);
     const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
+    if (e === 'orb') {
+      // Kept under the hero, face up from now on; once this turn. What the token is, he alone learns.
+      f.orb = 1;
+      if (!hs.up.includes(a.c)) hs.up.push(a.c);
+      see(st, seat, a.area!);
+      emit(log, 'rw.ev.orb', { seat, hero: a.h, area: a.area }, ['RW-REWARD-02', 'RW-RUNE-20', 'RW-INFO-14']);
+      emit(log, 'rw.ev.orbOwn', { seat, area: a.area, runeKind: st.rk[a.area!]! }, ['RW-INFO-14'], [seat]);
+      return OK;
+    }
     // RW-REWARD-02/08: face up when used; these are discarded after use (to the discard pile, face up).
     hs.rw[a.h]!.splice(hs.rw[a.h]!.indexOf(a.c), 1);
     hs.rdisc.push(a.c);
@@ -204,6 +282,9 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
       case 'rune':
         receiveRune(st, seat);
         break;
+      case 'tome': // +1 Wisdom for good, beside training (no token used)
+        hs.tb[a.h]! += p.rewards[p.rewardDeck[a.c]!]!.n;
+        break;
       case 'horn':
         for (let u = 0; u < p.U; u++) {
           const i = at * p.U + u;
@@ -212,7 +293,6 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
         }
         break;
     }
-    void f;
     return OK;
   },
   // RW-DP-89: nothing used, nothing traded.

@@ -14,7 +14,7 @@ export function heroLines(p: Pack, v: RwView, l: Locale, seatName: (s: Seat) => 
   for (let h = 0; h < hs.ctl.length; h++) {
     if (hs.ctl[h]! < 0 || hs.at[h]! < 0) continue;
     const x = p.heroes[h]!;
-    const att = (a: number) => Math.max(0, x.att[a]! + hs.tr[h * 3 + a]!);
+    const att = (a: number) => Math.max(0, x.att[a]! + hs.tr[h * 3 + a]! + (a === 2 ? hs.tb[h]! : 0));
     out.push(
       `  ${tr(hs.rt[h] ? 'rw.text.heroRouted' : 'rw.text.hero', {
         hero: x.name[l],

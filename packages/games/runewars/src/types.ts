@@ -91,6 +91,8 @@ export interface HeroSt {
   mk: number[][];
   /** Quest cards attempted, failed and kept: pairs card, seat (public, RW-QUEST-11). */
   qr: number[];
+  /** Per hero, Wisdom added by Tomes of Lore read (public, beside training: rewards.ts). */
+  tb: number[];
 }
 
 export interface PlayerState {
@@ -211,7 +213,17 @@ export type Frame =
   /** A fourth hero: which one deserts (RW-HERO-05, RW-DP-85); `h` the hero just gained. */
   | { k: 'desert'; seat: Seat; h: number }
   /** A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps left. */
-  | { k: 'qph'; seat: Seat; acted: number[]; h: number; left: number; pp?: number; rd?: number[] }
+  | {
+      k: 'qph';
+      seat: Seat;
+      acted: number[];
+      h: number;
+      left: number;
+      pp?: number;
+      rd?: number[];
+      ch?: number[];
+      bo?: number;
+    }
   /** An exploration event flipped by hero `h` in `area` that asks its controller (RW-DP-18, explore.ts). */
   | { k: 'explore'; seat: Seat; h: number; area: number; tok: number }
   /** Destructible exploration locations the current player may discard (RW-EXPL-10/11, RW-DP-40). */
@@ -223,7 +235,7 @@ export type Frame =
   /** His turn: his heroes may take the Reward cards of defeated heroes' stacks in their areas (RW-HDEF-04/05). */
   | { k: 'loot'; seat: Seat }
   /** His turn: Reward cards used or traded between his heroes of one area (rewards.ts, RW-REWARD-02/06). */
-  | { k: 'ruse'; seat: Seat }
+  | { k: 'ruse'; seat: Seat; orb?: number }
   /** A duel under way (duels.ts, RW-DUEL-*, RW-QUEST-20..26). */
   | DuelFrame
   /** RW-DP-24: the last `n` Reward cards of surviving duellist `h` are the spoils, to give to his heroes there. */
@@ -262,6 +274,8 @@ export interface DuelFrame {
   all: number[];
   sp: number[];
   sb: number[];
+  /** By side: the Shield of the Dawn's ward given, or a Healing Potion drunk (the duel's first damage is past). */
+  hl: number[];
 }
 
 /**
@@ -508,7 +522,7 @@ export type RwAction =
   /** A hero takes defeated-hero stack `m` (index in `hero.mk`) in its area (RW-HDEF-04). */
   | { type: 'loot'; h: number; m: number }
   /** Reward card instance `c` of hero `h` used (RW-REWARD-02), or given to his hero `to` in the same area (RW-REWARD-06). */
-  | { type: 'useReward'; h: number; c: number }
+  | { type: 'useReward'; h: number; c: number; area?: number }
   | { type: 'give'; c: number; to: number }
   /** The Captain's Title: these three Reward cards discarded for a dragon rune. */
   | { type: 'captain'; cs: number[] }
@@ -517,8 +531,8 @@ export type RwAction =
   | { type: 'peek'; area: number }
   /** A duel's special icon dealing its 1 damage instead of a Reward ability (RW-DUEL-04, RW-REWARD-05). */
   | { type: 'strike' }
-  /** Astarra: the attribute test's cards drawn again (once a Quest Phase). */
-  | { type: 'redraw' };
+  /** Astarra (or, with `c`, Lucky Charm instance `c`): the attribute test's cards drawn again (once a Quest Phase). */
+  | { type: 'redraw'; c?: number };
 
 /** A player as a seat sees him: hidden hands are null (sizes stay), another's Order pick is -1 once chosen. */
 export interface PlayerView {

@@ -27,6 +27,14 @@ function stackFor(st: RwState, viewer: Seat): Frame[] {
     // A window's passes are nobody else's business while it lasts (AOH-HID-14): only his own answer, and
     // the player whose public play reopened it.
     if (f.k === 'window') f.done = f.done.filter((s) => s === viewer || s === f.pl);
+    // RW-REWARD-03: Boots of Striding not yet shown lengthen a Move unseen: the others see a Move without them.
+    if (f.k === 'qph' && f.bo !== undefined && viewer !== f.seat) {
+      if (f.bo >= 0 && f.h >= 0 && !st.hero!.up.includes(f.bo)) {
+        const extra = Math.max(0, p.rewards[p.rewardDeck[f.bo]!]!.n - p.heroes[f.h]!.move);
+        f.left = Math.max(0, f.left - extra);
+      }
+      delete f.bo;
+    }
     if (f.k !== 'battle') continue;
     // RW-SUPPORT-06: the cards a supported type set aside lie face down.
     if (f.sx) f.sx = f.sx.map(() => -1);
@@ -172,6 +180,7 @@ function heroView(st: RwState, viewer: Seat): RwView['hero'] {
     up: h.up.slice(),
     mk: h.mk.map((m) => m.map((c, j) => (j === 0 || seen(c) ? c : -1))),
     qr: h.qr.slice(),
+    tb: h.tb.slice(),
   };
 }
 
@@ -358,6 +367,7 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
       up: vh.up.slice(),
       mk: vh.mk.map((m) => m.slice()),
       qr: vh.qr.slice(),
+      tb: vh.tb.slice(),
     };
     // Reward cards not seen: dealt at random to the hidden places, the rest is the Reward deck.
     const hs = st.hero;

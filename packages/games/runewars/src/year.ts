@@ -23,6 +23,7 @@ import {
   unitsOf,
 } from './common.js';
 import { scoreGame } from './end.js';
+import { ringInfluence } from './rewards.js';
 import { harvestPrimary, powerPrimary, titleOffers } from './orders.js';
 import {
   clockwise,
@@ -215,6 +216,7 @@ export const fallDecision: Decision<RwState, F<'fall'>, RwAction> = {
       drawTactics(st, seat, p.rules.fallTactics, log, 'RW-SEASON-17');
       checkHands(st, seat);
     }
+    ringInfluence(st, seat, log); // Ring of Influence (rewards.ts)
     return OK;
   },
   // RW-DP-89: take 2 influence.

@@ -58,7 +58,8 @@ export function HeroCard({ h, acts }: { h: number; acts: RwAction[] }) {
   const hs = v.hero;
   const hr = p.heroes[h];
   if (!hs || !hr) return null;
-  const att = (a: number) => Math.max(0, (hr.att[a] ?? 0) + (hs.tr[h * 3 + a] ?? 0));
+  const att = (a: number) =>
+    Math.max(0, (hr.att[a] ?? 0) + (hs.tr[h * 3 + a] ?? 0) + (a === 2 ? (hs.tb?.[h] ?? 0) : 0));
   const ctl = hs.ctl[h] ?? -1;
   const rewards = hs.rw[h] ?? [];
   const rewardActs = (c: number) =>
