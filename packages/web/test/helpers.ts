@@ -395,7 +395,7 @@ export interface Msg {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   view?: any;
   legal?: unknown[];
-  prompts?: { seat: number; kind: string; optional?: boolean }[];
+  prompts?: { seat: number; kind: string; optional?: boolean; args?: Record<string, unknown> }[];
   code?: string;
 }
 

@@ -15,6 +15,7 @@ import { compileBoard, packOf, runewars } from '@tabula/runewars';
 import type { RwAction, RwView } from '@tabula/runewars';
 import type { RunningServer } from '../../server/src/index.js';
 import rules from '../../games/runewars/src/data/rules.json' with { type: 'json' };
+import tacticsData from '../../games/runewars/src/data/tactics.json' with { type: 'json' };
 import {
   api,
   ensureShotsDir,
@@ -31,7 +32,7 @@ import {
   waitForDecision,
   WsSeat,
 } from './helpers.js';
-import type { Created, Locale, TestContext } from './helpers.js';
+import type { Created, Locale, Msg, TestContext } from './helpers.js';
 
 /** Data ids and message keys a player must never read: unit and faction ids, home area ids, city tokens. */
 const ID_LIKE =
@@ -50,15 +51,30 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A game of `years` years (the rules part of the data pack with fewer years: a shorter game). */
-function createRw(players: number, seed: string, years: number, heroes = false): Promise<Created> {
+/**
+ * A game of `years` years (the rules part of the data pack with fewer years: a shorter game); `tactics`
+ * makes the Tactics deck of these cards only (id → copies).
+ */
+function createRw(
+  players: number,
+  seed: string,
+  years: number,
+  heroes = false,
+  tactics?: Record<string, number>,
+): Promise<Created> {
   const r = JSON.parse(JSON.stringify(rules)) as typeof rules;
   r.years = years;
+  const data: Record<string, unknown> = { rules: r };
+  if (tactics)
+    data.tactics = {
+      ...tacticsData,
+      cards: tacticsData.cards.filter((c) => tactics[c.id]).map((c) => ({ ...c, copies: tactics[c.id] })),
+    };
   return api<Created>(server.url, 'POST', '/api/matches', {
     game: 'runewars',
     players,
     seed,
-    options: heroes ? { data: { rules: r }, heroes: 'on' } : { data: { rules: r } },
+    options: heroes ? { data, heroes: 'on' } : { data },
     seats: Array.from({ length: players }, (_, i) =>
       i === 0 ? { kind: 'human', name: 'Ann' } : { kind: 'bot', bot: 'heuristic', name: `Bot ${i}` },
     ),
@@ -68,10 +84,24 @@ function createRw(players: number, seed: string, years: number, heroes = false):
 const ringed = (page: Page) =>
   page.$$eval('[data-testid=rw-svg] [data-target]', (els) => els.map((e) => e.getAttribute('data-target')!));
 
-/** The first areas of the legal actions (targetsOf, spaces only): what the map rings before any choice. */
-function expectedRings(legal: RwAction[]): string[] {
+/** What the seat's Tactics card asks to pick now (its prompt's typed target: area, seat, res), or ''. */
+function tacticWhat(prompts: Msg['prompts'] | undefined, seat = 0): string {
+  const pr = prompts?.find((p) => p.seat === seat && p.kind === 'rw.tactic');
+  return String((pr?.args as { what?: string } | undefined)?.what ?? '');
+}
+
+/**
+ * The first areas of the legal actions (targetsOf, spaces only; a Tactics card's pick when its prompt asks
+ * for an area): what the map rings before any choice.
+ */
+function expectedRings(legal: RwAction[], prompts?: Msg['prompts']): string[] {
   const out = new Set<string>();
+  const areaPick = tacticWhat(prompts) === 'area';
   for (const a of legal) {
+    if (a.type === 'pick') {
+      if (areaPick) out.add(String(a.n));
+      continue;
+    }
     const sp = runewars.targetsOf!(a).filter((t) => t.kind === 'space');
     if (sp.length) out.add(String(sp[0]!.id));
   }
@@ -131,7 +161,7 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
     const rings = await ringed(page);
     if (driver.latest?.v === v && t.decisions % 2 === 0 && (await version(page)) === v) {
       const legal = (driver.latest.legal ?? []) as RwAction[];
-      expect([...rings].sort()).toEqual(expectedRings(legal));
+      expect([...rings].sort()).toEqual(expectedRings(legal, driver.latest.prompts));
       t.checks++;
     }
     if (t.decisions % 4 === 0) {
@@ -148,6 +178,8 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       t.battles++;
       await shoot('battle');
     }
+    // A Tactics card's pick of a player: a button on each player's panel it may pick.
+    const seatTargets = page.locator('[data-testid=rw-factions] [data-seat-target]:not([disabled])');
     const cards = page.locator('[data-testid=rw-orders] .rw-card:not([disabled])');
     const buttons = page.locator('[data-testid=rw-decision] .rw-actions button:not([disabled])');
     // Before the realm is laid out: the factions' sheets, the offered ones clickable.
@@ -160,6 +192,10 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       const n = await factions.count();
       expect(n).toBe((driver.latest?.legal ?? []).filter((a) => (a as RwAction).type === 'faction').length);
       await factions.nth(Math.floor(r() * n)).click({ timeout: 10_000 });
+      clicked = true;
+    } else if (await seatTargets.count()) {
+      const n = await seatTargets.count();
+      await seatTargets.nth(Math.floor(r() * n)).click({ timeout: 10_000 });
       clicked = true;
     } else if (await cards.count()) {
       await shoot('orders');
@@ -503,6 +539,155 @@ describe('RuneWars at its table', () => {
     expect(committed).toBe(true);
     expect(c.errors).toEqual([]);
   }, 300_000);
+
+  it('a Tactics card picks on the table: its areas ringed on the map, its players on their panels — exactly its legal targets, in the places lists too', async () => {
+    const dir = ensureShotsDir();
+    // A deck of Espionage (areas) and Horrific Rumors (a player, then an area) only; three players, so
+    // Horrific Rumors has two players to choose from.
+    const m = await createRw(3, 'rw-table-tactics', 2, false, { espionage: 5, horrificRumors: 5 });
+    const token = m.seats[0]!.token!;
+    const driver = new WsSeat(server.url, m.id, token);
+    const seen = new Set<string>();
+    const pages = new Map<string, Page>();
+    const pageFor = async (size: '1280x800' | '360x740', locale: Locale) => {
+      const key = `${size}-${locale}`;
+      let page = pages.get(key);
+      if (!page) {
+        const c = await newTestContext(browser, {
+          ...(size === '360x740' ? MOBILE : {}),
+          uiLocale: locale,
+          actionList: 'closed',
+        });
+        contexts.push(c);
+        page = c.page;
+        await openInvite(page, server.url, m.id, token);
+        await page.getByTestId('rw-board').waitFor();
+        pages.set(key, page);
+      }
+      return page;
+    };
+    try {
+      for (let i = 0; i < 400 && seen.size < 2; i++) {
+        await driver.next(1500);
+        const l = driver.latest;
+        const mine = l?.prompts?.find((p) => p.seat === 0);
+        if (!l || !mine) continue;
+        const legal = (l.legal ?? []) as RwAction[];
+        if ((l.view as RwView).over) break;
+        const what = tacticWhat(l.prompts);
+        if ((what === 'area' || what === 'seat') && !seen.has(what)) {
+          seen.add(what);
+          const picks = legal
+            .filter((a) => a.type === 'pick')
+            .map((a) => String((a as { n: number }).n))
+            .sort();
+          expect(picks.length).toBeGreaterThan(1);
+          for (const [size, locale] of [
+            ['1280x800', 'en'],
+            ['360x740', 'ru'],
+          ] as const) {
+            const page = await pageFor(size, locale);
+            await expect.poll(() => version(page), { timeout: 10_000 }).toBe(l.v);
+            await settle(page);
+            const note = await page.getByTestId('rw-tactic-note').innerText();
+            expect(note).toMatch(/Espionage|Horrific Rumors|Шпионаж|Ужасные слухи/);
+            const places = await page.$$eval('[data-testid=rw-places] [data-place]', (els) =>
+              els.map((e) => e.getAttribute('data-place')!),
+            );
+            const panels = await page.$$eval('[data-testid=rw-factions] [data-seat-target]', (els) =>
+              els.map((e) => e.getAttribute('data-seat-target')!),
+            );
+            const listed = await page.$$eval('[data-testid=rw-seat-picks] [data-seat-pick]', (els) =>
+              els.map((e) => e.getAttribute('data-seat-pick')!),
+            );
+            if (what === 'area') {
+              // The rings are the card's areas, each in the places list too; no decision button for them.
+              expect((await ringed(page)).sort()).toEqual(picks);
+              expect(expectedRings(legal, l.prompts)).toEqual(picks);
+              expect([...places].sort()).toEqual(picks);
+              expect(panels).toEqual([]);
+            } else {
+              // The players on their panels, and in the decision's list; no ring on the map.
+              expect([...panels].sort()).toEqual(picks);
+              expect([...listed].sort()).toEqual(picks);
+              expect(await ringed(page)).toEqual([]);
+            }
+            expect(await page.locator('[data-testid=table]').innerText()).not.toMatch(ID_LIKE);
+            expect(await axeSerious(page), `${what} ${locale} ${size}`).toEqual([]);
+            if (size === '360x740') expect(await sideways(page)).toEqual([]);
+            if (what === 'seat') await page.getByTestId('rw-factions').scrollIntoViewIfNeeded();
+            await page.screenshot({ path: `${dir}runewars-tactic-${what}-${locale}-${size}.png` });
+          }
+          // The choice made on the table: a ring on the map, or the button on a player's panel (by keys).
+          const page = await pageFor('1280x800', 'en');
+          const v0 = await version(page);
+          if (what === 'area')
+            await page
+              .locator(`[data-testid=rw-svg] [data-target="${picks[0]}"] .ring-out`)
+              .click({ timeout: 10_000 });
+          else {
+            await page.locator('body').focus();
+            expect(await tabTo(page, '[data-testid=rw-factions] [data-seat-target]:not([disabled])')).toBe(
+              true,
+            );
+            await page.keyboard.press('Enter');
+          }
+          await expect.poll(() => version(page), { timeout: 10_000 }).not.toBe(v0);
+          continue;
+        }
+        // Play a card that picks when offered (once each), else on as simply as possible.
+        const want = !seen.has('area') ? 'espionage' : 'horrificRumors';
+        const p = packOf((l.view as RwView).opts.data);
+        const play = legal.find((a) => a.type === 'play' && p.tactics[a.card]?.id === want);
+        const a =
+          play ??
+          legal.find((x) => x.type === 'pass') ??
+          legal.find((x) => x.type === 'order' && x.n === 1) ??
+          legal.find((x) => x.type === 'commit') ??
+          legal.find((x) => x.type !== 'pick' || !what) ??
+          legal[0];
+        if (a) await driver.act(a);
+      }
+    } finally {
+      driver.close();
+    }
+    expect([...seen].sort()).toEqual(['area', 'seat']);
+  }, 300_000);
+
+  it('a Tactics card the version does not play yet (its data waits) says so on the drawn card, in English and Russian', async () => {
+    const waiting = tacticsData.cards.filter((c) => 'waits' in c && c.waits).map((c) => c.id);
+    expect(waiting.length).toBeGreaterThan(0);
+    const m = await createRw(2, 'rw-table-waits', 1, false, { [waiting[0]!]: 6 });
+    const token = m.seats[0]!.token!;
+    // Through the setup (its Tactics cards dealt) to the first Order selection.
+    const driver = new WsSeat(server.url, m.id, token);
+    try {
+      for (let i = 0; i < 100; i++) {
+        await driver.next(1500);
+        const mine = driver.latest?.prompts?.find((p) => p.seat === 0);
+        if (!mine) continue;
+        if (mine.kind === 'rw.order') break;
+        const legal = (driver.latest?.legal ?? []) as RwAction[];
+        const a = legal.find((x) => x.type === 'commit') ?? legal.find((x) => x.type === 'pass') ?? legal[0];
+        if (a) await driver.act(a);
+      }
+    } finally {
+      driver.close();
+    }
+    for (const [locale, words] of [
+      ['en', /Not played by this version yet/],
+      ['ru', /пока не разыгрывает/],
+    ] as const) {
+      const c = await newTestContext(browser, { uiLocale: locale, actionList: 'closed' });
+      contexts.push(c);
+      await openInvite(c.page, server.url, m.id, token);
+      const card = c.page.locator('[data-testid=rw-hand] .rw-gcard.tactics.waits').first();
+      await card.waitFor({ timeout: 60_000 });
+      expect(await card.getByTestId('rw-waits').innerText()).toMatch(words);
+      expect(await card.locator('button').count()).toBe(0);
+      expect(c.errors).toEqual([]);
+    }
+  }, 120_000);
 
   it('axe finds nothing serious at 1280×800 and 360×740 in English and Russian; phones do not scroll sideways', async () => {
     const dir = ensureShotsDir();

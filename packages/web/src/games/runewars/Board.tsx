@@ -20,8 +20,23 @@ import { Factions, Legend, Status } from './Panels.js';
 import { FactionChoice, noRealmYet } from './FactionChoice.js';
 import './rw.css';
 
-/** The areas of an action in the order they are chosen (targetsOf: its spaces). */
-export function spacesOf(game: TableProps['game'], a: RwAction): number[] {
+/**
+ * What the seat's Tactics card asks him to pick now, from its prompt's typed target (`what`: an area, a
+ * seat or a resource) and the card; null when no card asks.
+ */
+export function tacticAsk(state: TableProps['state']): { what: string; card: number } | null {
+  const pr = state.prompts.find((x) => x.seat === state.seat && x.kind === 'rw.tactic');
+  if (!pr) return null;
+  const args = (pr.args ?? {}) as { what?: unknown; tcard?: unknown };
+  return { what: String(args.what ?? ''), card: Number(args.tcard ?? -1) };
+}
+
+/**
+ * The areas of an action in the order they are chosen (targetsOf: its spaces); a Tactics card's pick is
+ * an area when its prompt asks for one (`pickArea`).
+ */
+export function spacesOf(game: TableProps['game'], a: RwAction, pickArea = false): number[] {
+  if (a.type === 'pick') return pickArea ? [a.n] : [];
   if (!game.targetsOf) return [];
   return (game.targetsOf(a) as { kind: string; id: number }[])
     .filter((x) => x.kind === 'space')
@@ -40,10 +55,18 @@ export function Board(props: TableProps) {
   const layout = view ? `${view.pos.join(',')}|${view.rot.join(',')}` : '';
   const geo = useMemo(() => (view ? geoOf(pack, view) : null), [layout, pack]); // eslint-disable-line react-hooks/exhaustive-deps
   const legal = state.legal as RwAction[];
+  const ask = tacticAsk(state);
+  const askWhat = ask?.what ?? '';
   const spaced = useMemo(
-    () => legal.map((a) => ({ a, sp: spacesOf(game, a) })).filter((x) => x.sp.length > 0),
-    [legal, game],
+    () => legal.map((a) => ({ a, sp: spacesOf(game, a, askWhat === 'area') })).filter((x) => x.sp.length > 0),
+    [legal, game, askWhat],
   );
+  // A Tactics card's pick of a player: on that player's panel (and in the decision's list).
+  const seatPicks = useMemo(() => {
+    const m = new Map<number, RwAction>();
+    if (askWhat === 'seat') for (const a of legal) if (a.type === 'pick') m.set(a.n, a);
+    return m;
+  }, [legal, askWhat]);
   const { targets, complete } = useMemo(() => {
     const targets = new Map<number, RwAction[]>();
     const complete: RwAction[] = [];
@@ -93,6 +116,9 @@ export function Board(props: TableProps) {
     colour: (s) => COLOUR[pack.factions[view.fac[s]!]?.colour ?? ''] ?? '#888',
     prefix,
     setPrefix,
+    spaces: (a) => spacesOf(game, a, askWhat === 'area'),
+    tactic: ask,
+    seatPicks,
     targets,
     complete,
     pick: (area) => {

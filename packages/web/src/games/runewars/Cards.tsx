@@ -9,7 +9,10 @@ import type { RwAction } from '@tabula/runewars';
 import { objectiveWords, questWords, rewardWords, tacticsWords, titleWords } from '@tabula/runewars';
 import { SEAT_SHAPES, useRw } from './ctx.js';
 
-/** The legal actions answered on a card (the decision's buttons leave them out). */
+/**
+ * The legal actions answered on a card (the decision's buttons leave them out); an exploration token's
+ * choice about the hero who flipped it (Raiding Party, Traveling Merchant, Training) is on his card.
+ */
 export function onCard(a: RwAction): boolean {
   switch (a.type) {
     case 'play':
@@ -27,6 +30,10 @@ export function onCard(a: RwAction): boolean {
     case 'duel':
     case 'support':
     case 'heroStay':
+    case 'raidReward':
+    case 'raidHurt':
+    case 'buy':
+    case 'raise':
       return true;
     case 'diplomacy':
       return a.card !== undefined;
@@ -62,9 +69,16 @@ export function HeroCard({ h, acts }: { h: number; acts: RwAction[] }) {
     Math.max(0, (hr.att[a] ?? 0) + (hs.tr[h * 3 + a] ?? 0) + (a === 2 ? (hs.tb?.[h] ?? 0) : 0));
   const ctl = hs.ctl[h] ?? -1;
   const rewards = hs.rw[h] ?? [];
-  const rewardActs = (c: number) =>
-    acts.filter((a) => (a.type === 'useReward' || a.type === 'give') && a.c === c);
-  const rest = acts.filter((a) => !((a.type === 'useReward' || a.type === 'give') && rewards.includes(a.c)));
+  const perCard = (a: RwAction): a is Extract<RwAction, { type: 'useReward' | 'give' | 'raidReward' }> =>
+    a.type === 'useReward' || a.type === 'give' || a.type === 'raidReward';
+  const rewardActs = (c: number) => acts.filter((a) => perCard(a) && a.c === c);
+  const rest = acts.filter((a) => !(perCard(a) && rewards.includes(a.c)));
+  // An exploration token asking about this hero: its words on the card, the choice on it.
+  const explore = s.props.state.prompts.find(
+    (x) =>
+      x.seat === s.me && x.kind === 'rw.explore' && (x.args as { hero?: number } | undefined)?.hero === h,
+  );
+  const asked = explore && acts.length ? s.props.game.describePrompt?.(explore, v, s.locale, s.name) : '';
   const align = hr.align > 0 ? 'good' : hr.align < 0 ? 'evil' : 'neutral';
   return (
     <article className={`rw-gcard hero ${acts.length ? 'live' : ''}`} data-hero={h}>
@@ -83,6 +97,11 @@ export function HeroCard({ h, acts }: { h: number; acts: RwAction[] }) {
         <span>{t('rw.ui.wis', { n: att(2) })}</span>
         <span>{t('rw.ui.health', { dmg: hs.dmg[h] ?? 0, hp: hr.health })}</span>
       </p>
+      {asked && (
+        <p className="rw-ask" data-testid="rw-hero-ask">
+          {asked}
+        </p>
+      )}
       <p className="where">
         {ctl >= 0 ? `${s.name(ctl)}; ` : ''}
         {(hs.at[h] ?? -1) >= 0 ? s.area(hs.at[h]!) : t('rw.ui.offBoard')}
@@ -104,7 +123,10 @@ export function HeroCard({ h, acts }: { h: number; acts: RwAction[] }) {
                     {hs.up.includes(c) && ` — ${t('rw.ui.faceUp')}`}
                   </>
                 )}
-                <Acts acts={rewardActs(c)} />
+                <Acts
+                  acts={rewardActs(c)}
+                  label={(a) => (a.type === 'raidReward' ? t('rw.ui.giveUpThis') : s.describe(a))}
+                />
               </li>
             );
           })}
@@ -119,14 +141,22 @@ function TacticsCard({ c, acts }: { c: number; acts: RwAction[] }) {
   const s = useRw();
   const { t, pack: p } = s;
   const w = tacticsWords(p, c, s.locale);
+  // A card the engine does not play yet (its data `waits` for a later part): said so on the card.
+  const waits = !!p.tactics[c]?.waits;
   return (
-    <article className={`rw-gcard tactics ${acts.length ? 'live' : ''}`}>
+    <article className={`rw-gcard tactics ${acts.length ? 'live' : ''} ${waits ? 'waits' : ''}`}>
       <h4>
         {p.tactics[c]?.name[s.locale]}
         <span className="kind"> — {t('rw.ui.tacticsCard')}</span>
       </h4>
+      {waits && (
+        <p className="rw-waits" data-testid="rw-waits">
+          {t('rw.ui.notPlayedYet')}
+        </p>
+      )}
       <p>
-        <span className="when">{w.when}:</span> {w.text}
+        {/* A waiting card has no effect to tell: the label above says why. */}
+        <span className="when">{waits ? w.when : `${w.when}:`}</span> {waits ? '' : w.text}
       </p>
       <Acts acts={acts} label={(a) => (a.type === 'play' ? t('rw.ui.playIt') : s.describe(a))} />
     </article>
@@ -167,8 +197,16 @@ export function Cards() {
   const heroes = new Set<number>();
   if (hs) hs.ctl.forEach((c, h) => c === me && me >= 0 && heroes.add(h));
   // Whose card an action is about: its hero, or for a Reward given away the hero holding it.
+  const explored = s.props.state.prompts.find((pr) => pr.seat === me && pr.kind === 'rw.explore');
+  const exploring = Number((explored?.args as { hero?: number } | undefined)?.hero ?? -1);
   const heroOf = (a: RwAction): number =>
-    a.type === 'give' ? (hs?.rw.findIndex((l) => l.includes(a.c)) ?? -1) : 'h' in a ? a.h : -1;
+    a.type === 'give' || a.type === 'raidReward'
+      ? (hs?.rw.findIndex((l) => l.includes(a.c)) ?? -1)
+      : a.type === 'raidHurt' || a.type === 'buy' || a.type === 'raise'
+        ? exploring
+        : 'h' in a
+          ? a.h
+          : -1;
   for (const a of legal) if (a.type !== 'quest' && heroOf(a) >= 0) heroes.add(heroOf(a));
   const heroActs = (h: number) => byCard((a) => a.type !== 'quest' && heroOf(a) === h);
   const keepNone = byCard((a) => a.type === 'keepHero' && a.h < 0);

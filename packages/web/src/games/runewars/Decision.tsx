@@ -8,8 +8,7 @@ import type { RwAction } from '@tabula/runewars';
 import { useRw } from './ctx.js';
 import { SEAT_SHAPES } from './ctx.js';
 import { areaText } from './MapView.js';
-import { Battle, LastBattle } from './Battle.js';
-import { spacesOf } from './Board.js';
+import { Battle, Duel, LastBattle, LastHeroDraw, Test } from './Battle.js';
 import { noRealmYet } from './FactionChoice.js';
 import { onCard } from './Cards.js';
 
@@ -30,7 +29,10 @@ export function Decision() {
   const s = useRw();
   const { t, view: v, props } = s;
   const battle = v.stack.find((f) => f.k === 'battle');
+  const duel = v.stack.find((f) => f.k === 'duel');
   const top = v.stack[v.stack.length - 1];
+  // An attribute test's Fate cards are drawn in the test box, each with its choice on it.
+  const testOpen = top?.k === 'qtest';
   const ordersOpen = top?.k === 'orders' || s.legal.some((a) => a.type === 'order');
   // Before the realm is laid out the factions are cards in the map's place (FactionChoice); card prompts
   // are answered on the cards (Cards.tsx).
@@ -39,7 +41,9 @@ export function Decision() {
       a.type !== 'order' &&
       !onCard(a) &&
       !(a.type === 'faction' && noRealmYet(v.pos)) &&
-      spacesOf(props.game, a).length === 0,
+      !(a.type === 'pick' && s.seatPicks.get(a.n) === a) &&
+      !(a.type === 'testCard' && testOpen) &&
+      s.spaces(a).length === 0,
   );
   const cardPrompt = s.legal.some(onCard);
   const mapChoice = s.targets.size > 0 || s.prefix.length > 0;
@@ -64,7 +68,11 @@ export function Decision() {
       )}
       {ordersOpen && <Orders />}
       {battle && battle.k === 'battle' ? <Battle f={battle} /> : <LastBattle />}
+      {top?.k === 'qtest' && <Test f={top} />}
+      {duel && duel.k === 'duel' ? <Duel f={duel} /> : <LastHeroDraw />}
+      {s.tactic && <TacticNote />}
       {mapChoice && <Places />}
+      {s.seatPicks.size > 0 && <SeatPicks />}
       {cardPrompt && <p className="rw-note">{t('rw.ui.onYourCards')}</p>}
       {other.length > 0 && (
         <div className="rw-actions" role="group" aria-label={t('rw.ui.actions')}>
@@ -201,8 +209,7 @@ function Places() {
             <ul>
               {list.map((a) => {
                 const acts = s.targets.get(a)!;
-                const one =
-                  acts.length === 1 && spacesOf(s.props.game, acts[0]!).length === s.prefix.length + 1;
+                const one = acts.length === 1 && s.spaces(acts[0]!).length === s.prefix.length + 1;
                 // A move's areas in words: where it starts, then where it goes.
                 const moves = acts.every((x) => x.type === 'draft');
                 const label = one
@@ -223,6 +230,45 @@ function Places() {
           </details>
         </>
       )}
+    </div>
+  );
+}
+
+/** The Tactics card asking for its target: its name and where to choose (the map, the players' panels). */
+function TacticNote() {
+  const s = useRw();
+  const { t, pack: p } = s;
+  const ask = s.tactic!;
+  const name = p.tactics[ask.card]?.name[s.locale] ?? '';
+  const key =
+    ask.what === 'seat' ? 'rw.ui.tacticSeat' : ask.what === 'area' ? 'rw.ui.tacticArea' : 'rw.ui.tacticOther';
+  return (
+    <p className="rw-note rw-tactic-note" data-testid="rw-tactic-note">
+      <strong>{name}</strong> — {t(key)}
+    </p>
+  );
+}
+
+/** The players a Tactics card may pick, as a list too (each is also a button on his panel below). */
+function SeatPicks() {
+  const s = useRw();
+  const { t } = s;
+  return (
+    <div className="rw-places" data-testid="rw-seat-picks">
+      <ul aria-label={t('rw.ui.seatPicks')}>
+        {[...s.seatPicks.entries()].map(([seat, a]) => (
+          <li key={seat}>
+            <button type="button" disabled={s.pending} onClick={() => s.send(a)} data-seat-pick={seat}>
+              <strong>
+                <span className="seat-shape" style={{ color: s.colour(seat) }} aria-hidden="true">
+                  {SEAT_SHAPES[seat]}
+                </span>{' '}
+                {s.name(seat)} ({s.faction(seat)})
+              </strong>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

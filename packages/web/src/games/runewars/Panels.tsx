@@ -66,8 +66,13 @@ export function Factions() {
         const titles = v.titles
           .map((h, i) => (h === seat ? (p.titles[i]?.name[s.locale] ?? '') : ''))
           .filter(Boolean);
+        const pick = s.seatPicks.get(seat);
         return (
-          <article key={seat} className={`rw-faction ${x.out ? 'out' : ''}`} data-seat={seat}>
+          <article
+            key={seat}
+            className={`rw-faction ${x.out ? 'out' : ''} ${pick ? 'target' : ''}`}
+            data-seat={seat}
+          >
             <h3>
               <span className="seat-shape" style={{ color: s.colour(seat) }} aria-hidden="true">
                 {SEAT_SHAPES[seat]}
@@ -78,6 +83,17 @@ export function Factions() {
                 <span className="you"> ({t(x.out === 2 ? 'rw.ui.resigned' : 'rw.ui.eliminated')})</span>
               )}
             </h3>
+            {pick && (
+              <button
+                type="button"
+                className="primary rw-seat-target"
+                data-seat-target={seat}
+                disabled={s.pending}
+                onClick={() => s.send(pick)}
+              >
+                {t('rw.ui.pickSeat', { name: s.name(seat) })}
+              </button>
+            )}
             <p className="facts">
               <span>{t('rw.ui.influence', { n: x.inf })}</span>
               <span>{t('rw.ui.tactics', { n: x.tacCount })}</span>

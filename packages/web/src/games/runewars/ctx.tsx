@@ -44,6 +44,12 @@ export interface Rw {
   /** Areas chosen so far for a choice of several areas (a move's from and to). */
   prefix: number[];
   setPrefix: (p: number[]) => void;
+  /** The areas an action is about, in the order they are chosen (a Tactics card's area pick too). */
+  spaces: (a: RwAction) => number[];
+  /** The Tactics card asking for a target now and what it asks (area, seat, res); null none. */
+  tactic: { what: string; card: number } | null;
+  /** A Tactics card's pick of a player: the action for each seat it may pick (on the seat's panel). */
+  seatPicks: Map<number, RwAction>;
   /** Areas ringed now, with the legal actions through each. */
   targets: Map<number, RwAction[]>;
   /** Legal actions whose areas are exactly the chosen ones. */
