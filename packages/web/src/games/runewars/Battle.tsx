@@ -231,7 +231,7 @@ export function Duel({ f }: { f: DuelFrame }) {
     <div className="rw-battle rw-duel" data-testid="rw-duel">
       <h3>
         {area >= 0 ? t('rw.ui.duelIn', { area: s.area(area) }) : t('rw.ui.duel')}{' '}
-        {f.r > 0 && <span className="round">{t('rw.ui.duelRound', { n: f.r })}</span>}
+        {f.r > 0 && <span className="round">— {t('rw.ui.duelRound', { n: f.r })}</span>}
       </h3>
       <div className="sides">
         {[0, 1].map((side) => {

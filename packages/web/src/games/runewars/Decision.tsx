@@ -69,7 +69,7 @@ export function Decision() {
       {ordersOpen && <Orders />}
       {battle && battle.k === 'battle' ? <Battle f={battle} /> : <LastBattle />}
       {top?.k === 'qtest' && <Test f={top} />}
-      {duel && duel.k === 'duel' ? <Duel f={duel} /> : <LastHeroDraw />}
+      {duel && duel.k === 'duel' ? <Duel f={duel} /> : !testOpen && <LastHeroDraw />}
       {s.tactic && <TacticNote />}
       {mapChoice && <Places />}
       {s.seatPicks.size > 0 && <SeatPicks />}
@@ -203,7 +203,10 @@ function Places() {
       )}
       {list.length > 0 && (
         <>
-          <p className="rw-note">{t(s.prefix.length ? 'rw.ui.pickNext' : 'rw.ui.pickOnMap')}</p>
+          {/* A Tactics card's note above says where to choose already. */}
+          {!(s.tactic && !s.prefix.length) && (
+            <p className="rw-note">{t(s.prefix.length ? 'rw.ui.pickNext' : 'rw.ui.pickOnMap')}</p>
+          )}
           <details className="rw-place-list" open={list.length <= 6}>
             <summary>{t('rw.ui.places', { n: list.length })}</summary>
             <ul>
