@@ -685,6 +685,9 @@ describe('RuneWars at its table', () => {
       await card.waitFor({ timeout: 60_000 });
       expect(await card.getByTestId('rw-waits').innerText()).toMatch(words);
       expect(await card.locator('button').count()).toBe(0);
+      await card.scrollIntoViewIfNeeded();
+      await settle(c.page);
+      await c.page.screenshot({ path: `${ensureShotsDir()}runewars-waits-${locale}-1280x800.png` });
       expect(c.errors).toEqual([]);
     }
   }, 120_000);

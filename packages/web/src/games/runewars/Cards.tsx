@@ -198,7 +198,10 @@ export function Cards() {
   if (hs) hs.ctl.forEach((c, h) => c === me && me >= 0 && heroes.add(h));
   // Whose card an action is about: its hero, or for a Reward given away the hero holding it.
   const explored = s.props.state.prompts.find((pr) => pr.seat === me && pr.kind === 'rw.explore');
-  const exploring = Number((explored?.args as { hero?: number } | undefined)?.hero ?? -1);
+  const topFrame = v.stack[v.stack.length - 1];
+  const exploring = Number(
+    (explored?.args as { hero?: number } | undefined)?.hero ?? (topFrame?.k === 'explore' ? topFrame.h : -1),
+  );
   const heroOf = (a: RwAction): number =>
     a.type === 'give' || a.type === 'raidReward'
       ? (hs?.rw.findIndex((l) => l.includes(a.c)) ?? -1)
