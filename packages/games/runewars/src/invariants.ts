@@ -6,7 +6,8 @@
  * box (on the board and in a battle's rows), rune tokens (board + piles), strongholds per faction, Order
  * cards (hand + played + pick), Fate cards (deck + discard + drawn, diplomacy's included); allied neutral
  * units only in areas their ally controls, outside a battle or diplomacy there (RW-NEUT-10); nothing left
- * of an eliminated player.
+ * of an eliminated player; the cards of M5 (Tactics, Quests, Season cards, Objectives, Titles) each in one
+ * place; heroes, Reward cards and exploration tokens (M4, M6).
  */
 import { pk } from './common.js';
 import { health } from './fight.js';
@@ -153,9 +154,56 @@ export function checkInvariants(st: RwState): string[] {
       bad.push(`seat ${s}: an Order both played and in hand`);
     if (cards + x.played.length > 8) bad.push(`seat ${s}: more than 8 Order cards`);
   }
+  cardInvariants(st, p, bad);
   heroInvariants(st, p, bad);
   exploreInvariants(st, p, bad);
   return bad;
+}
+
+/**
+ * Cards (RW-IMPL-41, RW-CLIMIT-03): every Tactics copy in one place (deck, discard, a hand), a Quest card in
+ * one place at most (deck, discard, a hand, a Setup Quest dealt face up; those naming areas not in play leave
+ * the game, RW-SETUP-07), every Season card in one place (its
+ * season's deck, the discard, a card being resolved), an Objective at most once (a deck, a player; a claimed
+ * one is out of the game, RW-OBJ-04) — once the decks are dealt —, a Title held by nobody or a player still in the game (RW-TITLE-06).
+ */
+function cardInvariants(st: RwState, p: Pack, bad: string[]): void {
+  // Before setup deals the decks (RW-SETUP-12) there is nothing to count.
+  if (!st.decks.seasons.some((d) => d.length) && !st.decks.seasonDiscard.length) return;
+  const tac = new Int16Array(p.tactics.length);
+  for (const c of p.tacticsDeck) tac[c]!++;
+  for (const c of st.decks.tactics) tac[c]!--;
+  for (const c of st.decks.tacticsDiscard) tac[c]!--;
+  for (const x of st.p) for (const c of x.tac) tac[c]!--;
+  for (let c = 0; c < tac.length; c++)
+    if (tac[c])
+      bad.push(`Tactics card ${p.tactics[c]!.id}: ${-tac[c]!} copies more than the box (RW-CLIMIT-03)`);
+  const q = new Int8Array(p.quests.length);
+  for (const c of st.decks.quests) q[c]!++;
+  for (const c of st.decks.questDiscard) q[c]!++;
+  for (const x of st.p) {
+    for (const c of x.quests) q[c]!++;
+    for (const c of x.setupQuests) q[c]!++;
+  }
+  for (let c = 0; c < q.length; c++)
+    if (q[c]! > 1) bad.push(`Quest card ${p.quests[c]!.id} in ${q[c]} places`);
+  const sc = new Int8Array(p.seasons.length);
+  for (const d of st.decks.seasons) for (const c of d) sc[c]!++;
+  for (const c of st.decks.seasonDiscard) sc[c]!++;
+  for (const f of st.stack) if (f.k === 'season') sc[f.c]!++;
+  for (let c = 0; c < sc.length; c++)
+    if (sc[c] !== 1) bad.push(`Season card ${p.seasons[c]!.id} in ${sc[c]} places (RW-SEASON-07)`);
+  const ob = new Int8Array(p.objectives.length);
+  for (const d of st.decks.objectives) for (const c of d) ob[c]!++;
+  for (const x of st.p) if (x.obj >= 0) ob[x.obj]!++;
+  for (let c = 0; c < ob.length; c++)
+    if (ob[c]! > 1) bad.push(`Objective ${p.objectives[c]!.id} in ${ob[c]} places`);
+  for (let t = 0; t < st.titles.length; t++) {
+    const s = st.titles[t]!;
+    if (s >= st.n || s < -1 || (s >= 0 && st.p[s]!.out))
+      bad.push(`Title ${p.titles[t]!.id} held by seat ${s} (RW-TITLE-06)`);
+    if (st.titleInf[t]! < 0) bad.push(`negative influence on Title ${p.titles[t]!.id}`);
+  }
 }
 
 /**
@@ -212,6 +260,12 @@ function heroInvariants(st: RwState, p: Pack, bad: string[]): void {
   for (const m of hs.mk) for (let i = 1; i < m.length; i++) at[m[i]!]!++;
   for (let c = 0; c < R; c++) if (at[c] !== 1) bad.push(`Reward card ${c} in ${at[c]} places`);
   for (const c of hs.up) if (hs.rdeck.includes(c)) bad.push(`Reward card ${c} face up in the deck`);
+  // A Quest card shown in an attempt and kept is known to be in its holder's hand (RW-QUEST-11): it must be.
+  for (let i = 0; i < hs.qr.length; i += 2)
+    if (!st.p[hs.qr[i + 1]!]?.quests.includes(hs.qr[i]!))
+      bad.push(
+        `Quest card ${p.quests[hs.qr[i]!]?.id} known in the hand of seat ${hs.qr[i + 1]} is not there`,
+      );
 }
 
 /**

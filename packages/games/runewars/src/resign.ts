@@ -27,6 +27,7 @@ import { addRouted, addUnits, alive, leftOf, pk, unitsOf } from './common.js';
 import { cardShown } from './battle.js';
 import { discardToken } from './explore.js';
 import { ownerOf, S_CAPTURE, S_HEAL, S_RETURN } from './fight.js';
+import { forgetRevealed } from './quests.js';
 import { clearPlayer, win } from './victory.js';
 import type { BattleFrame, Frame, RwState } from './types.js';
 
@@ -54,8 +55,10 @@ function trimHand(st: RwState, s: Seat, kind: number, log: EventSink): void {
   const hand = kind ? x.quests : x.tac;
   while (hand.length > (kind ? p.rules.handQuests : p.rules.handTactics)) {
     const c = hand.pop()!;
-    if (kind) st.decks.questDiscard.push(c);
-    else {
+    if (kind) {
+      st.decks.questDiscard.push(c);
+      forgetRevealed(st, c);
+    } else {
       x.tacSeason.pop();
       st.decks.tacticsDiscard.push(c);
     }

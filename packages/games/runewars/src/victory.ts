@@ -107,6 +107,8 @@ export function clearPlayer(st: RwState, s: Seat): void {
   x.tac = [];
   x.tacSeason = [];
   x.quests = [];
+  // His Quest cards shown and kept (RW-QUEST-11) are no longer known to be in a hand.
+  if (st.hero) st.hero.qr = st.hero.qr.filter((_, i, r) => r[i - (i % 2) + 1] !== s);
   // RW-ELIM-04: his Objective shuffled back, his influence to the supply.
   if (x.obj >= 0) {
     const deck = st.decks.objectives[p.objectives[x.obj]!.good ? 0 : 1]!;

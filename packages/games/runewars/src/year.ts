@@ -40,7 +40,7 @@ import { windowLive } from './windows.js';
 import { canPlay, playCard, playOffers } from './tactics.js';
 import { askObjective, startSeasonCard } from './cards.js';
 import { askRaze } from './explore.js';
-import { askLoot } from './quests.js';
+import { askLoot, forgetRevealed } from './quests.js';
 import { askRewards } from './rewards.js';
 import { heroesOn, questPhase, rallyHeroesApply, startingHeroes } from './heroes.js';
 import { ORDER, PASS, SUPREMACY_NO, SUPREMACY_YES } from './actions.js';
@@ -598,8 +598,10 @@ export const discardDecision: Decision<RwState, F<'discard'>, RwAction> = {
     const i = hand.lastIndexOf(a.card);
     if (i < 0) return fail('notInHand', 'That card is not in your hand.', 'RW-DP-26');
     hand.splice(i, 1);
-    if (f.kind) st.decks.questDiscard.push(a.card);
-    else {
+    if (f.kind) {
+      st.decks.questDiscard.push(a.card);
+      forgetRevealed(st, a.card); // a kept Quest card shown before (RW-QUEST-11) is no longer in his hand
+    } else {
       x.tacSeason.splice(i, 1);
       st.decks.tacticsDiscard.push(a.card);
     }
