@@ -20,6 +20,7 @@ import { scene } from './duel-helpers.js';
 import { rejects } from './helpers.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
 import { desertionCheck, heroesOf } from '../src/heroes.js';
+import { checkHands } from '../src/common.js';
 
 const p = DEFAULT_PACK;
 const hero = (id: string) => p.heroes.findIndex((h) => h.id === id);
@@ -153,6 +154,27 @@ describe('Quest cards', () => {
       const w = g.sampleWorld!(g.view(st, 1), 1, new Rng(seed));
       expect(w.p[0]!.quests).toContain(quest('Q01'));
       expect(w.p[0]!.quests.length).toBe(2);
+    }
+  });
+
+  it('RW-QUEST-11, RW-DP-26: a kept card known to all and then discarded to the hand limit is no longer known in his hand (a sampled world holds it once, in the discard)', () => {
+    const silver = fateOf('silver')[0]!;
+    const st = atQuest([[0, 'valadir', '1A']], ['Q01', 'Q05'], { fate: [silver] });
+    act(st, 0, { type: 'quest', h: hero('valadir'), card: quest('Q01') });
+    act(st, 0, { type: 'testCard', card: silver });
+    expect(st.hero!.qr).toEqual([quest('Q01'), 0]);
+    // Two more Quest cards: four in hand, one over the limit; he discards the known one.
+    st.p[0]!.quests.push(st.decks.quests.pop()!, st.decks.quests.pop()!);
+    checkHands(st, 0);
+    act(st, 0, { type: 'discard', card: quest('Q01') });
+    expect(st.decks.questDiscard).toContain(quest('Q01'));
+    expect(st.hero!.qr).toEqual([]);
+    expect(checkInvariants(st)).toEqual([]);
+    for (const seed of ['a', 'b', 'c']) {
+      const w = g.sampleWorld!(g.view(st, 1), 1, new Rng(seed));
+      const places = [...w.p.flatMap((x) => x.quests), ...w.decks.quests, ...w.decks.questDiscard];
+      expect(places.filter((c) => c === quest('Q01'))).toHaveLength(1);
+      expect(checkInvariants(w)).toEqual([]);
     }
   });
 
