@@ -190,6 +190,24 @@ describe('rune tokens and what each seat sees', () => {
     scoreGame(st, undefined);
     expect(st.score).toEqual([0, 0]);
     expect(st.over!.winners).toEqual([1]);
+    // Influence tied too (RW-VICT-15's second step): the highest starting influence wins, Latari (4) over
+    // Daqan (3), whatever the seat.
+    for (const [daqan, latari] of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
+      const t = scenarioGame(daqan === 0 ? ['daqan', 'latari'] : ['latari', 'daqan'], 'tie2');
+      for (let a = 0; a < t.rk.length; a++)
+        if (t.rk[a] === 1) {
+          t.rk[a] = 0;
+          t.runePile[0]!++;
+          t.runePile[1]!--;
+        }
+      t.p[0]!.inf = t.p[1]!.inf = 3;
+      expect(p.factions[t.fac[latari]!]!.influence).toBeGreaterThan(p.factions[t.fac[daqan]!]!.influence);
+      scoreGame(t, undefined);
+      expect(t.over!.winners).toEqual([latari]);
+    }
   });
 
   it('RW-CLIMIT-08: with the Fate deck and its discard both empty, a draw yields nothing', () => {

@@ -46,6 +46,9 @@ function runCard(
   log: GameEvent[] = [],
   stopAt?: (st: RwState) => boolean,
 ): GameEvent[] {
+  // Drawn from its season's deck (each card in one place: the invariants).
+  for (const d of [...st.decks.seasons, st.decks.seasonDiscard])
+    if (d.includes(card(id))) d.splice(d.indexOf(card(id)), 1);
   startSeasonCard(st, card(id));
   advance(st, log);
   for (let i = 0; i < 200 && top(st).k !== 'orders'; i++) {
@@ -82,7 +85,7 @@ function table(seed = 'cards'): RwState {
   st.p[0]!.inf = st.p[1]!.inf = st.p[2]!.inf = 5;
   for (const x of st.p)
     while (x.tac.length < 2) {
-      x.tac.push(0);
+      x.tac.push(st.decks.tactics.pop()!);
       x.tacSeason.push(0);
     }
   return st;
@@ -107,19 +110,36 @@ describe('every Season card has an effect (from the data)', () => {
         ...st,
         stack: null,
         card: 0,
-        decks: { ...st.decks, seasonDiscard: 0 },
+        decks: { ...st.decks, seasonDiscard: 0, seasons: 0 },
       });
       let asked = 0;
       const log = runCard(st, c.id, [], (s) => (s.stack.at(-1)!.k !== 'season' && asked++, false));
       expect(top(st).k).toBe('orders');
       expect(checkInvariants(st)).toEqual([]);
-      const after = JSON.stringify({ ...st, stack: null, card: 0, decks: { ...st.decks, seasonDiscard: 0 } });
+      const after = JSON.stringify({
+        ...st,
+        stack: null,
+        card: 0,
+        decks: { ...st.decks, seasonDiscard: 0, seasons: 0 },
+      });
       // Something changed, or players were asked (a redeployment the defaults leave as it was).
       if (!asked) expect(after, `${c.id} changed nothing`).not.toEqual(before);
       expect(keys(log).filter((k) => k !== 'rw.ev.seasonLater').length).toBeGreaterThan(0);
       expect(st.decks.seasonDiscard.at(-1)).toBe(card(c.id)); // RW-SEASON-07
     });
   }
+});
+
+describe('dials moved by Season cards', () => {
+  it('RW-DIAL-05, RW-SEASON-03: a loss stops at 0 (Drought: food -1)', () => {
+    const st = table('dials');
+    st.p[0]!.dial = [0, 3, 3];
+    st.p[1]!.dial = [2, 3, 3];
+    runCard(st, 'SU6');
+    expect(st.p[0]!.dial).toEqual([0, 3, 3]);
+    expect(st.p[1]!.dial).toEqual([1, 3, 3]);
+    expect(checkInvariants(st)).toEqual([]);
+  });
 });
 
 describe('influence bids (RW-BID-*)', () => {

@@ -356,6 +356,29 @@ describe('the Quest Phase', () => {
     expect(st.stack.some((f) => f.k === 'qph' && f.seat === 0)).toBe(false);
   });
 
+  it('RW-QPH-11: a player resolves all his heroes’ actions, in the order he chooses, before the next player begins', () => {
+    const st = game('h-all');
+    atQuestPhase(st, (s) =>
+      onlyHeroes(s, [
+        [0, 'valadir', 'LEa'],
+        [0, 'ronan', 'LEa'],
+        [1, 'krutzbek', 'UYa'],
+        [1, 'verikas', 'UYa'],
+      ]),
+    );
+    const first = (top(st) as { seat: number }).seat;
+    const other = 1 - first;
+    const mine = first === 0 ? ['ronan', 'valadir'] : ['verikas', 'krutzbek'];
+    // He picks the second of his heroes first (his order), then the other; the next player waits meanwhile.
+    for (const id of mine) {
+      expect(g.prompts(st).map((x) => x.seat)).toEqual([first]);
+      expect(g.legalActions(st, first)).toContainEqual({ type: 'train', h: hero(id), a: 0, b: 1 });
+      act(st, first, { type: 'train', h: hero(id), a: 0, b: 1 });
+    }
+    expect(top(st)).toMatchObject({ k: 'qph', seat: other });
+    expect(g.prompts(st).map((x) => x.seat)).toEqual([other]);
+  });
+
   it('RW-HMOVE-10, RW-RUNE-20, RW-INFO-09: a moving hero’s controller sees the rune token of every area it enters', () => {
     const st = game('h-rune');
     const b = board(st);

@@ -395,10 +395,17 @@ const CARD_TESTS: Record<string, () => void> = {
   },
   forage: () => {
     const st = myTurn(8, () => void 0, ['forage']);
-    st.p[0]!.dial = [2, 5, 1];
+    const max = p.rules.dialMax;
+    st.p[0]!.dial = [2, max, 1];
     apply(st, 0, play('forage'));
+    // A dial at its last space is not offered (RW-DIAL-05).
+    expect(g.legalActions(st, 0)).not.toContainEqual({ type: 'pick', n: 1 });
     apply(st, 0, { type: 'pick', n: 2 });
-    expect(st.p[0]!.dial).toEqual([2, 5, 2]);
+    expect(st.p[0]!.dial).toEqual([2, max, 2]);
+    // All three at their last space: nothing to raise, the card is not offered.
+    const full = myTurn(8, () => void 0, ['forage']);
+    full.p[0]!.dial = [max, max, max];
+    expect(offered(full, 0, 'forage')).toBe(false);
   },
   plunder: () => {
     const st = fight((s) => hand(s, 0, ['plunder']), [['berserker', 6]]);
@@ -447,6 +454,7 @@ const CARD_RULES: Record<string, string> = {
   tacticalRetreat: 'RW-BATTLE-59, RW-RETREAT-02, ',
   horrificRumors: 'RW-TACT-09, RW-ACT-05, ',
   summonLightning: 'RW-DMG-01, RW-DP-61, ',
+  forage: 'RW-DIAL-05, ',
   reinforcements: 'RW-CLIMIT-01, ',
   espionage: 'RW-INFO-14, ',
   lostCity: 'RW-DIPLO-07, RW-STRONG-06, ',
