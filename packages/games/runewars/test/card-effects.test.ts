@@ -1,0 +1,385 @@
+/**
+ * A test per card with an effect, derived from the data (issue 22, tests): every Reward card by its effect
+ * hook, every hero by its abilities (the fields of heroes.json that differ from a plain hero) and every Title.
+ * A card or hero whose effect has no scenario here fails, unless it is named in a list of what waits, with
+ * the reason (docs/games/runewars.md, "Waits"). Season, Tactics and Objective cards have theirs in
+ * cards.test.ts and tactics.test.ts, exploration tokens in exploration.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '@tabula/engine';
+import {
+  chooseAll,
+  clearBoard,
+  ctrl,
+  put,
+  runewars as g,
+  scenarioGame,
+  checkInvariants,
+} from '@tabula/runewars';
+import type { RwAction, RwState } from '@tabula/runewars';
+import { board } from '../src/common.js';
+import { startBattle } from '../src/battle.js';
+import { advance } from '../src/decisions.js';
+import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
+import { area, battle, heroesToDeck, onlyHeroes, top, u } from './battle-helpers.js';
+import { act, card, defaults, fate, hero, p, quest, rewards, scene } from './duel-helpers.js';
+
+const legal = (st: RwState, seat: number) => g.legalActions(st, seat) as RwAction[];
+const keys = (log: GameEvent[]) => log.map((e) => e.key);
+
+/** Plays the timeout defaults until `stop` holds (bounded). */
+function until(st: RwState, stop: (st: RwState) => boolean): void {
+  for (let i = 0; i < 5000 && !stop(st); i++) {
+    const pr = g.prompts(st).find((x) => !x.optional)!;
+    act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+  }
+  expect(stop(st)).toBe(true);
+}
+
+/* ------------------------------------------------------------------ Reward cards */
+
+/** Seat 0 (Latari) in his turn's Reward step (`ruse`) with a hero of his holding these Reward cards. */
+function inTurn(
+  ids: string[],
+  before?: (st: RwState, h: number) => void,
+): { st: RwState; h: number; cs: number[] } {
+  const st = scenarioGame(['latari', 'uthuk'], 'card-effects', { heroes: 'on' });
+  const h = st.hero!.ctl.findIndex((c) => c === 0);
+  const cs = rewards(st, p.heroes[h]!.id, ids);
+  // A second hero of his in the same area: the step asks him (Reward cards may pass between them).
+  const h2 = st.hero!.deck.pop()!;
+  st.hero!.ctl[h2] = 0;
+  st.hero!.at[h2] = st.hero!.at[h]!;
+  before?.(st, h);
+  chooseAll(st, [4, 8]);
+  until(st, (s) => top(s).k === 'ruse');
+  expect(top(st)).toMatchObject({ k: 'ruse', seat: 0 });
+  return { st, h, cs };
+}
+const useOf = (st: RwState, h: number, c: number) =>
+  legal(st, 0).some((a) => a.type === 'useReward' && a.h === h && a.c === c);
+
+/** Laurel (seat 0) challenges Verikas (seat 1) in 1A; the Fate cards drawn in this order, then blanks. */
+function duel(mine: string[], theirs: string[], seq: number[]): { st: RwState; cs: number[]; ts: number[] } {
+  const st = scene([
+    [0, 'laurel', '1A'],
+    [1, 'verikas', '1A'],
+  ]);
+  const cs = rewards(st, 'laurel', mine);
+  const ts = rewards(st, 'verikas', theirs);
+  fate(st, seq);
+  act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') });
+  return { st, cs, ts };
+}
+const S = card(1, SPECIAL);
+const D1 = card(1, DAMAGE, 1, [S]);
+const R1 = card(1, ROUT, 1, [S, D1]);
+const B = card(1, BLANK, -1, [S, D1, R1]);
+const laurel = hero('laurel'),
+  verikas = hero('verikas');
+
+const REWARD_TESTS: Record<string, () => void> = {
+  gold: () => {
+    const { st, h, cs } = inTurn(['gold']);
+    const inf = st.p[0]!.inf;
+    act(st, 0, { type: 'useReward', h, c: cs[0]! });
+    expect(st.p[0]!.inf).toBe(inf + 4);
+    expect(st.hero!.rdisc).toContain(cs[0]);
+  },
+  heal: () => {
+    const { st, h, cs } = inTurn(['potion'], (s, x) => (s.hero!.dmg[x] = 2));
+    act(st, 0, { type: 'useReward', h, c: cs[0]! });
+    expect(st.hero!.dmg[h]).toBe(0);
+    // Without damage there is nothing to heal: not offered.
+    const t = inTurn(['potion']);
+    expect(useOf(t.st, t.h, t.cs[0]!)).toBe(false);
+  },
+  rune: () => {
+    const { st, h, cs } = inTurn(['timmorran']);
+    const pile = st.runePile[0]!;
+    act(st, 0, { type: 'useReward', h, c: cs[0]! });
+    expect(top(st).k).toBe('receive'); // RW-RUNE-10's procedure
+    until(st, (s) => !s.stack.some((f) => f.k === 'receive'));
+    expect(st.runePile[0]).toBe(pile - 1); // a dragon rune from the supply is on the board
+    expect(checkInvariants(st)).toEqual([]);
+  },
+  crown: () => {
+    const { st, h, cs } = inTurn(['crown']);
+    const a = st.hero!.at[h]!;
+    expect([ctrl(st, a), st.sh[a]]).toEqual([0, 0]); // the starting hero stands at his stronghold
+    const inf = st.p[0]!.inf;
+    const pile = st.runePile[0]!;
+    act(st, 0, { type: 'useReward', h, c: cs[0]! });
+    expect(st.p[0]!.inf).toBe(inf + 1);
+    until(st, (s) => !s.stack.some((f) => f.k === 'receive'));
+    expect(st.runePile[0]).toBe(pile - 1);
+    // Elsewhere (no stronghold of his there) it is not offered.
+    const t = inTurn(['crown'], (s, x) => {
+      // Another area of his home realm, his but without a stronghold.
+      const y = board(s).on.find((a) => s.sh[a]! < 0 && s.home[a] === 0)!;
+      const from = s.hero!.at[x]!;
+      for (let k = 0; k < s.hero!.at.length; k++) if (s.hero!.at[k] === from) s.hero!.at[k] = y;
+    });
+    expect(useOf(t.st, t.h, t.cs[0]!)).toBe(false);
+  },
+  horn: () => {
+    let x = -1;
+    const { st, h, cs } = inTurn(['horn'], (s, hh) => {
+      x = s.hero!.at[hh]!;
+      s.ur[x * p.U + u('archer')] = 2;
+    });
+    const standing = st.us[x * p.U + u('archer')]!;
+    act(st, 0, { type: 'useReward', h, c: cs[0]! });
+    expect(st.ur[x * p.U + u('archer')]).toBe(0);
+    expect(st.us[x * p.U + u('archer')]).toBe(standing + 2);
+  },
+  strengthHit: () => {
+    const { st, cs } = duel(['blade'], [], [S]);
+    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
+    defaults(st);
+    expect(st.hero!.dmg[verikas]).toBe(p.heroes[laurel]!.att[0]!);
+  },
+  hit2: () => {
+    const { st, cs } = duel(['staff'], [], [S]);
+    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
+    defaults(st);
+    expect(st.hero!.dmg[verikas]).toBe(2);
+  },
+  soulbiter: () => {
+    const st = scene([
+      [0, 'laurel', '1A'],
+      [1, 'verikas', '1A'],
+    ]);
+    const [sb] = rewards(st, 'laurel', ['soulbiter']);
+    st.hero!.dmg[laurel] = 2;
+    st.hero!.dmg[verikas] = p.heroes[verikas]!.health - 2;
+    fate(st, [S, B]);
+    act(st, 0, { type: 'duel', h: laurel, target: verikas });
+    act(st, 0, { type: 'useReward', h: laurel, c: sb! });
+    defaults(st);
+    expect(st.hero!.ctl[verikas]).toBe(-2);
+    expect(st.hero!.dmg[laurel]).toBe(0);
+  },
+  bombs: () => {
+    const log: GameEvent[] = [];
+    const { st, cs } = duel(['bombs'], [], [S]);
+    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! }, log);
+    defaults(st, log);
+    expect(st.hero!.dmg[verikas]).toBe(3);
+    expect(st.hero!.rdisc).toContain(cs[0]);
+    expect(keys(log)).toContain('rw.ev.bombsTest');
+  },
+  preventRound: () => {
+    // Verikas deals 1 in rounds 1 and 2; the Armor prevents both.
+    const { st, cs } = duel(['runeArmor'], [], [B, D1, B, card(1, DAMAGE, 1, [D1])]);
+    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
+    defaults(st);
+    expect(st.hero!.dmg[laurel]).toBe(0);
+  },
+  routPlus: () => {
+    // Laurel's rout 1 and the Chainmail prevent the 2 of Verikas's Staff of Light.
+    const { st, cs, ts } = duel(['chainmail'], ['staff'], [R1, S]);
+    act(st, 1, { type: 'useReward', h: verikas, c: ts[0]! });
+    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
+    defaults(st);
+    expect(st.hero!.dmg[laurel]).toBe(0);
+  },
+  preventFirst: () => {
+    const { st, cs } = duel(['shield'], [], [B, D1]);
+    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
+    defaults(st);
+    expect(st.hero!.dmg[laurel]).toBe(0);
+  },
+};
+
+/** Reward effects not played yet (docs/games/runewars.md, M4 "Waits"): named, never silently empty. */
+const REWARD_WAITS = new Set([
+  'flute',
+  'iceStorm',
+  'boots',
+  'banner',
+  'ring',
+  'orb',
+  'tome',
+  'charm',
+  'cloak',
+]);
+
+describe('every Reward card (from the data)', () => {
+  for (const r of p.rewards)
+    it(`RW-REWARD-02, RW-REWARD-04, RW-REWARD-05: ${r.id} (${r.effect}) ${REWARD_WAITS.has(r.effect) ? 'waits' : 'does what its data says'}`, () => {
+      expect(p.rewardDeck).toContain(p.rewards.indexOf(r));
+      if (REWARD_WAITS.has(r.effect)) {
+        expect(
+          REWARD_TESTS[r.effect],
+          `${r.effect} has a test: take it off the waiting list`,
+        ).toBeUndefined();
+        return;
+      }
+      const test = REWARD_TESTS[r.effect];
+      expect(test, `no test for the Reward card ${r.id}`).toBeDefined();
+      test!();
+    });
+});
+
+/* ------------------------------------------------------------------ hero abilities */
+
+/** A plain hero's values of the ability fields (heroes.json): others are the hero's abilities. */
+const PLAIN: Record<string, unknown> = {
+  move: p.heroRules.move,
+  support: 1,
+  testExtra: [0, 0, 0],
+};
+const NOT_ABILITIES = new Set(['id', 'name', 'align', 'att', 'health']);
+const abilities = (h: number): string[] =>
+  Object.entries(p.heroes[h]!)
+    .filter(([k, v]) => !NOT_ABILITIES.has(k) && JSON.stringify(v) !== JSON.stringify(PLAIN[k] ?? 0))
+    .map(([k]) => k);
+
+const HERO_TESTS: Record<string, (id: string) => void> = {
+  move: (id) => {
+    const h = hero(id);
+    const st = scene([[0, id, 'LEa']]);
+    const step = legal(st, 0).find((a) => a.type === 'step' && a.h === h && st.home[a.to]! < 0)!;
+    act(st, 0, step);
+    expect(top(st)).toMatchObject({ k: 'qph', h, left: p.heroes[h]!.move - 1 });
+  },
+  regen: (id) => {
+    const h = hero(id);
+    const st = scenarioGame(['latari', 'uthuk'], 'regen', { heroes: 'on' });
+    onlyHeroes(st, [[1, id, 'UYa']]);
+    st.hero!.dmg[h] = 2;
+    chooseAll(st, [4, 8]);
+    until(st, (s) => top(s).k === 'qph');
+    expect(st.hero!.dmg[h]).toBe(Math.max(0, 2 - p.heroes[h]!.regen));
+  },
+  support: (id) => {
+    // He supports 2 Archers of Latari's attack on 4B: they draw 2 + his support cards.
+    const h = hero(id);
+    const st = scenarioGame(['latari', 'uthuk'], 'support', { heroes: 'on' });
+    clearBoard(st);
+    heroesToDeck(st);
+    st.hero!.deck = st.hero!.deck.filter((x) => x !== h);
+    st.hero!.ctl[h] = 0;
+    st.hero!.at[h] = area('4B');
+    put(st, '4B', 1, 'berserker', 2);
+    put(st, 'LEa', 0, 'archer', 1);
+    put(st, 'UYa', 1, 'berserker', 1);
+    chooseAll(st, [3, 8]);
+    st.stack.pop();
+    st.act[area('4B')]! |= 1;
+    startBattle(st, 0, area('4B'), 3, [area('3C'), u('archer'), area('3C'), u('archer')], undefined);
+    advance(st, undefined);
+    act(st, 0, { type: 'support', h, u: u('archer') });
+    for (let i = 0; i < 50 && battle(st).cs[0]!.length === 0 && top(st).k !== 'turn'; i++) {
+      const pr = g.prompts(st)[0]!;
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(battle(st).cs[0]!.length).toBe(2 + p.heroes[h]!.support);
+  },
+  duelWard: (id) => {
+    // Verikas deals 1 in round 1: the first damage of the duel is prevented.
+    const h = hero(id);
+    const st = scene([
+      [0, id, '1A'],
+      [1, 'verikas', '1A'],
+    ]);
+    fate(st, [B, D1]);
+    act(st, 0, { type: 'duel', h, target: verikas });
+    defaults(st);
+    expect(st.hero!.dmg[h]).toBe(0); // a plain hero takes 1 (duels.test.ts)
+  },
+  duelStart: (id) => {
+    const h = hero(id);
+    const st = scene([
+      [0, id, '1A'],
+      [1, 'verikas', '1A'],
+    ]);
+    fate(st, []);
+    act(st, 0, { type: 'duel', h, target: verikas });
+    defaults(st);
+    expect(st.hero!.dmg[verikas]).toBe(p.heroes[h]!.duelStart);
+  },
+  duelWin: (id) => {
+    const h = hero(id);
+    const st = scene([
+      [0, id, '1A'],
+      [1, 'verikas', '1A'],
+    ]);
+    st.hero!.dmg[verikas] = p.heroes[verikas]!.health - 1;
+    fate(st, [card(1, DAMAGE, 1), B]);
+    const inf = st.p[0]!.inf;
+    act(st, 0, { type: 'duel', h, target: verikas });
+    defaults(st);
+    expect(st.hero!.ctl[verikas]).toBe(-2);
+    expect(st.p[0]!.inf).toBe(inf + p.heroes[h]!.duelWin);
+  },
+  redraw: (id) => {
+    const q = p.quests.find((x) => x.check === 'test' && x.area >= 0)!;
+    const st = scene([[0, id, p.areas[q.area]!.id]], [q.id]);
+    act(st, 0, { type: 'quest', h: hero(id), card: quest(q.id) });
+    expect(legal(st, 0)).toContainEqual({ type: 'redraw' });
+    act(st, 0, { type: 'redraw' });
+    expect(legal(st, 0)).not.toContainEqual({ type: 'redraw' });
+  },
+  duelReach: (id) => {
+    const h = hero(id);
+    const st0 = scene([[0, id, '1A']]);
+    const next = board(st0).adj[area('1A')]!.find((a) => st0.home[a]! < 0)!;
+    const st = scene([
+      [0, id, '1A'],
+      [1, 'verikas', p.areas[next]!.id],
+    ]);
+    expect(legal(st, 0)).toContainEqual({ type: 'duel', h, target: verikas });
+  },
+  testExtra: (id) => {
+    const h = hero(id);
+    for (let attr = 0; attr < 3; attr++) {
+      const q = p.quests.find((x) => x.check === 'test' && x.attr === attr && x.area >= 0);
+      if (!q) continue;
+      const st = scene([[0, id, p.areas[q.area]!.id]], [q.id]);
+      act(st, 0, { type: 'quest', h, card: quest(q.id) });
+      const f = top(st) as Extract<RwState['stack'][number], { k: 'qtest' }>;
+      expect(f.cs.length).toBe(p.heroes[h]!.att[attr]! + p.heroes[h]!.testExtra[attr]!);
+    }
+  },
+};
+
+/** Heroes whose ability is not played yet (docs/games/runewars.md, M4 "Waits"), with none in the data. */
+const HERO_WAITS = new Set(['krutzbek']);
+
+describe('every hero ability (from the data)', () => {
+  for (const [h, x] of p.heroes.entries())
+    it(`RW-HERO-06: ${x.id} — ${abilities(h).join(', ') || 'waits'}`, () => {
+      const list = abilities(h);
+      if (!list.length) {
+        expect(HERO_WAITS.has(x.id), `${x.id} has no ability in the data`).toBe(true);
+        return;
+      }
+      for (const k of list) {
+        const test = HERO_TESTS[k];
+        expect(test, `no test for the hero ability ${k}`).toBeDefined();
+        test!(x.id);
+      }
+    });
+});
+
+/* ------------------------------------------------------------------ Titles */
+
+/** Titles and the tests that check their effects; the Lord Commander's waits (a battle record of the turn). */
+const TITLE_TESTS: Record<string, string> = {
+  primarch: 'cards.test.ts: RW-BID-06, RW-BID-10 (ties settled, 1 influence with a Council card)',
+  captain:
+    'hero-cards.test.ts: RW-TITLE-03 (three Reward cards for a rune) and quests.test.ts (no desertion)',
+};
+const TITLE_WAITS = new Set(['commander']);
+
+describe('every Title (from the data)', () => {
+  for (const t of p.titles)
+    it(`RW-TITLE-01, RW-TITLE-03: ${t.id} ${TITLE_WAITS.has(t.id) ? 'waits' : 'has its tests'}`, () => {
+      expect(TITLE_TESTS[t.id] !== undefined || TITLE_WAITS.has(t.id), `no test for the Title ${t.id}`).toBe(
+        true,
+      );
+      expect(TITLE_TESTS[t.id] !== undefined && TITLE_WAITS.has(t.id)).toBe(false);
+    });
+});
