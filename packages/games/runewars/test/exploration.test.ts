@@ -657,6 +657,127 @@ describe('events', () => {
   });
 });
 
+/**
+ * A test per exploration token, from the data (issue 22, tests): seat 0's hero ends its Move on the token (face
+ * down) in area `x`; what its effect does is checked. A token whose effect has no check here fails.
+ */
+describe('every exploration token (from the data)', () => {
+  type Flip = { st: RwState; h: number; h2: number; from: number; x: number };
+  /** The hero flips a token of kind `id` in the next area; `before` runs first (units, influence…). */
+  function flip(id: string, before?: (st: RwState, x: number) => void): Flip {
+    const st = game(`each-${id}`);
+    const h = questPhase(st);
+    const h2 = st.hero!.ctl.findIndex((c, i) => c === 0 && i !== h);
+    const from = st.hero!.at[h]!;
+    const [x] = path(st, from);
+    lay(st, x, id);
+    before?.(st, x);
+    act(st, 0, { type: 'step', h, to: x });
+    act(st, 0, { type: 'stop', h });
+    return { st, h, h2, from, x };
+  }
+  const mine = (st: RwState, x: number) => put(st, p.areas[x]!.id, 0, 'archer', 1);
+  const CHECKS: Record<string, (id: string, n: number) => void> = {
+    runes: (id, n) => {
+      let before = 0;
+      const { st, x } = flip(id, (s, a) => {
+        mine(s, a);
+        before = dragonRunes(s, 0);
+      });
+      expect(st.ex!.up[x]).toBe(1);
+      expect(dragonRunes(st, 0)).toBe(before + n);
+    },
+    village: (id, n) => {
+      let before: number[] = [];
+      const { st, x } = flip(id, (s, a) => {
+        mine(s, a);
+        before = production(s, 0);
+      });
+      const r = p.explore.tokens[tok(id)]!.res;
+      expect(st.ex!.up[x]).toBe(1);
+      expect(production(st, 0)[r]).toBe(Math.min(p.rules.dialMax, before[r]! + n));
+    },
+    portal: (id) => {
+      // Face up, it links with another face-up portal: the second hero there steps to it for 1 influence.
+      const st = game(`each-${id}`);
+      const h = questPhase(st);
+      const h2 = st.hero!.ctl.findIndex((c, i) => c === 0 && i !== h);
+      const [x] = path(st, st.hero!.at[h]!);
+      const far = board(st).on.find(
+        (a) => a !== x && st.home[a]! < 0 && !board(st).adj[a]!.includes(x) && st.ex!.t[a] !== tok(id),
+      )!;
+      lay(st, far, id, true);
+      lay(st, x, id);
+      st.hero!.at[h2] = far;
+      st.p[0]!.inf = 3;
+      expect(legal(st, 0)).not.toContainEqual({ type: 'step', h: h2, to: x });
+      act(st, 0, { type: 'step', h, to: x });
+      act(st, 0, { type: 'stop', h });
+      expect(st.ex!.up[x]).toBe(1);
+      expect(legal(st, 0)).toContainEqual({ type: 'step', h: h2, to: x });
+    },
+    dungeon: (id) => {
+      // Face up, it stops the second hero entering it in the middle of its move.
+      const { st, h2, x } = flip(id);
+      expect(st.ex!.up[x]).toBe(1);
+      expect(top(st)).toMatchObject({ k: 'qph', seat: 0 });
+      const log: GameEvent[] = [];
+      expect(g.apply(st, 0, { type: 'step', h: h2, to: x }, log).ok).toBe(true);
+      expect(keys(log)).toContain('rw.ev.dungeon');
+      // Its move ends there after one step (its last hero: the step passes on).
+      expect(st.hero!.at[h2]).toBe(x);
+      expect(st.stack.some((f) => f.k === 'qph' && f.seat === 0)).toBe(false);
+    },
+    influence: (id, n) => {
+      let inf = 0;
+      const { st } = flip(id, (s) => (inf = s.p[0]!.inf));
+      expect(st.p[0]!.inf).toBe(inf + n);
+    },
+    tactics: (id, n) => {
+      let k = 0;
+      const { st } = flip(id, (s) => (k = s.p[0]!.tac.length));
+      expect(st.p[0]!.tac.length).toBe(k + n);
+    },
+    merchant: (id) => {
+      const { st, h, x } = flip(id, (s) => (s.p[0]!.inf = p.explore.merchantCost));
+      act(st, 0, { type: 'buy', buy: true });
+      expect(st.p[0]!.inf).toBe(0);
+      expect(st.hero!.rw[h]!.length).toBe(1);
+      expect(st.ex!.t[x]).toBe(-1); // an event, discarded
+    },
+    raid: (id) => {
+      // No enemy or neutral units there: the first damage only.
+      const { st, h, x } = flip(id, (s, a) => {
+        for (let u = 0; u < p.U; u++) s.us[a * p.U + u] = s.ur[a * p.U + u] = 0;
+        s.own[a] = -1;
+      });
+      expect(st.hero!.dmg[h]).toBe(p.explore.raidDamage);
+      expect(st.ex!.t[x]).toBe(-1);
+    },
+    scroll: (id) => {
+      const { st, x } = flip(id);
+      const scry = legal(st, 0).find((a) => a.type === 'scry')!;
+      expect(scry).toBeDefined();
+      act(st, 0, scry);
+      const a = (scry as { area: number }).area;
+      expect(g.view(st, 0).ex!.t[a]).toBe(st.ex!.t[a]);
+      expect(st.ex!.t[x]).toBe(-1);
+    },
+    training: (id, n) => {
+      const { st, h } = flip(id);
+      act(st, 0, { type: 'raise', a: 1 });
+      expect(st.hero!.tr[h * 3 + 1]).toBe(n);
+    },
+  };
+  for (const t of p.explore.tokens)
+    it(`RW-EXPL-20..33: ${t.id} (${t.kind}, ${t.effect}) does what its data says`, () => {
+      const check = CHECKS[t.effect];
+      expect(check, `no test for the exploration token ${t.id}`).toBeDefined();
+      check!(t.id, t.n);
+      expect(['event', 'location', 'destructible']).toContain(t.kind);
+    });
+});
+
 describe('bots', () => {
   it('the heuristic bot plays the variant against random players from its own view: it ends its heroes’ moves on face-down tokens to explore them', () => {
     const heuristic = g.bots!.heuristic!;
