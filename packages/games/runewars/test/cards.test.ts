@@ -343,6 +343,130 @@ describe('receiving a dragon rune (RW-RUNE-10..16)', () => {
   });
 });
 
+describe('rulebook examples of bids and runes (11-examples.md)', () => {
+  /** Seat 0 (Elves) controls these areas with a false rune each (tokens swapped with the supply, counts kept). */
+  function falseRunes(st: RwState, ids: string[]): number[] {
+    return ids.map((id) => {
+      const a = areaOf(st, id);
+      for (const u of p.neutrals) st.us[a * p.U + u] = st.ur[a * p.U + u] = 0;
+      put(st, id, 0, p.units[p.factions[st.fac[0]!]!.units[0]!]!.id, 1);
+      if (st.rk[a]! >= 0) st.runePile[st.rk[a] === 1 ? 0 : 1]!++;
+      else st.rh[a] = 900000 + a;
+      st.rk[a] = 0;
+      st.runePile[1]!--;
+      st.p[0]!.kn.push(st.rh[a]!); // he has looked at them
+      return a;
+    });
+  }
+  const onBoard = (st: RwState, kind: number) => st.rk.filter((k) => k === kind).length;
+
+  it('RW-EX-16, RW-EX-17, RW-BID-01, RW-BID-04, RW-BID-05, RW-BID-07, RW-RUNE-10, RW-RUNE-13, RW-RUNE-15, RW-RUNE-16: winter’s Wizards’ Council without a Primarch — Elves 2 and Uthuk 2 tie, the Elves (2 unbid against 0) decide for themselves; they discard a false rune, then place a dragon and a false rune; influence 2, 0, 2', () => {
+    const st = table('ex16');
+    const [elves, uthuk, daqan] = [0, 1, 2];
+    expect(st.fac.map((f) => p.factions[f]!.id)).toEqual(['latari', 'uthuk', 'daqan']);
+    st.titles.fill(-1);
+    [st.p[elves]!.inf, st.p[uthuk]!.inf, st.p[daqan]!.inf] = [4, 2, 3];
+    const [f1] = falseRunes(st, ['1C', '3A']);
+    runCard(st, 'WI2', [], (s) => top(s).k === 'bid');
+    act(st, elves, { type: 'bid', n: 2 });
+    act(st, uthuk, { type: 'bid', n: 2 });
+    act(st, daqan, { type: 'bid', n: 1 });
+    expect(st.p.map((x) => x.inf)).toEqual([2, 0, 2]); // every bid is lost
+    expect(tieDecider(st, [elves, uthuk])).toBe(elves);
+    expect(g.prompts(st).map((x) => `${x.seat}:${x.kind}`)).toEqual([`${elves}:rw.tie`]);
+    act(st, elves, { type: 'rank', seat: elves });
+    expect(top(st)).toMatchObject({ k: 'receive', seat: elves });
+    // RW-EX-17: a false rune of his discarded (face up to the false pile), then 1 dragon + 1 false placed.
+    const [dragons, falses] = [onBoard(st, 1), onBoard(st, 0)];
+    const log: GameEvent[] = [];
+    g.apply(st, elves, { type: 'discardRune', area: f1! }, log);
+    act(st, elves, { type: 'done' });
+    const places = g.legalActions(st, elves).map((a) => (a as { area: number }).area);
+    for (const a of places) expect([elves, -1]).toContain(ctrl(st, a));
+    g.apply(st, elves, { type: 'rune', area: places[0]! }, log);
+    g.apply(st, elves, { type: 'rune', area: places[1]! }, log);
+    expect(onBoard(st, 1)).toBe(dragons + 1);
+    expect(onBoard(st, 0)).toBe(falses);
+    // The others learn the two places (and that the discarded one was false), never which is which.
+    expect(log.find((e) => e.key === 'rw.ev.runeDiscarded')!.to).toBeUndefined();
+    for (const a of places.slice(0, 2)) expect(g.view(st, uthuk).rk[a]).toBe(-2);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-EX-36, RW-BID-06, RW-BID-08: four players all bid 0 on Council Decree; the Primarch (Daqan) ranks all four — himself highest, the lowest another; nobody loses influence', () => {
+    const st = scenarioGame(['latari', 'uthuk', 'daqan', 'waiqar'], 'ex36');
+    const daqan = 2;
+    st.titles[p.titles.findIndex((t) => t.id === 'primarch')] = daqan;
+    for (const x of st.p)
+      if (!x.tac.length) {
+        x.tac.push(st.decks.tactics.pop()!);
+        x.tacSeason.push(0);
+      }
+    const inf = st.p.map((x) => x.inf);
+    runCard(st, 'FA5', [], (s) => top(s).k === 'bid');
+    for (let s = 0; s < 4; s++) act(st, s, { type: 'bid', n: 0 });
+    expect(st.p.map((x) => x.inf)).toEqual(inf);
+    // Both ties (highest and lowest, all four at 0) are his to settle.
+    const asked: string[] = [];
+    for (let i = 0; i < 4 && top(st).k === 'bid'; i++) {
+      const pr = g.prompts(st)[0]!;
+      asked.push(`${pr.seat}:${pr.kind}:${g.legalActions(st, daqan).length}`);
+      const lowest = (pr.args as { lowest: boolean }).lowest;
+      act(st, daqan, { type: 'rank', seat: lowest ? 0 : daqan });
+    }
+    // The highest among four, then the lowest among the three others.
+    expect(asked).toEqual([`${daqan}:rw.tie:4`, `${daqan}:rw.tie:3`]);
+    expect(top(st)).toMatchObject({ k: 'receive', seat: daqan });
+    while (top(st).k === 'receive') act(st, daqan, g.defaultAction(st, daqan)!);
+    expect(top(st)).toMatchObject({ k: 'lose', seat: 0 });
+  });
+
+  it('RW-EX-39, RW-RUNE-10, RW-RUNE-11, RW-RUNE-13, RW-RUNE-14: a rune received with one free area only — without a discard the second token goes back face up (its kind told); with a false rune discarded first, both are placed', () => {
+    /** Elves to receive a rune (Council), with every area of theirs or nobody’s holding a token but `u`. */
+    function crowded(seed: string): { st: RwState; free: number; f1: number } {
+      const st = table(seed);
+      st.titles.fill(-1);
+      const [f1] = falseRunes(st, ['1C']);
+      const free = board(st).on.find((a) => st.rk[a]! < 0 && ctrl(st, a) < 0 && st.home[a]! < 0)!;
+      // Every other area of his or nobody's gets a token (more than the box holds: the invariants are not
+      // checked here), the supply keeping its own.
+      for (const a of board(st).on)
+        if (a !== free && st.rk[a]! < 0 && ctrl(st, a) <= 0) {
+          st.rk[a] = 0;
+          st.rh[a] = 910000 + a;
+        }
+      expect(st.runePile[0]).toBeGreaterThan(0);
+      expect(st.runePile[1]).toBeGreaterThan(0);
+      runCard(st, 'WI2', [], (s) => top(s).k === 'bid');
+      act(st, 0, { type: 'bid', n: 1 });
+      act(st, 1, { type: 'bid', n: 0 });
+      act(st, 2, { type: 'bid', n: 0 });
+      expect(top(st)).toMatchObject({ k: 'receive', seat: 0, step: 0 });
+      return { st, free, f1: f1! };
+    }
+    const { st, free } = crowded('ex39');
+    act(st, 0, { type: 'done' }); // no discard
+    expect(g.legalActions(st, 0)).toEqual([{ type: 'rune', area: free }]);
+    const log: GameEvent[] = [];
+    g.apply(st, 0, { type: 'rune', area: free }, log);
+    expect(st.rk[free]).toBeGreaterThanOrEqual(0);
+    const back = log.find((e) => e.key === 'rw.ev.runeUnplaced')!;
+    expect(back.to).toBeUndefined(); // public, its kind with it
+    expect(top(st).k).not.toBe('receive');
+    // A false rune discarded first frees its area: both tokens are placed.
+    const c = crowded('ex39');
+    act(c.st, 0, { type: 'discardRune', area: c.f1 });
+    act(c.st, 0, { type: 'done' });
+    const places = g.legalActions(c.st, 0).map((a) => (a as { area: number }).area);
+    expect(places).toEqual(expect.arrayContaining([c.free, c.f1]));
+    const l2: GameEvent[] = [];
+    g.apply(c.st, 0, { type: 'rune', area: c.free }, l2);
+    g.apply(c.st, 0, { type: 'rune', area: c.f1 }, l2);
+    expect(c.st.rk[c.free]! >= 0 && c.st.rk[c.f1]! >= 0).toBe(true);
+    expect(keys(l2)).not.toContain('rw.ev.runeUnplaced');
+  });
+});
+
 describe('Season cards that place and destroy (RW-SEASON-03)', () => {
   it('RW-CLIMIT-01: Call to Arms — a triangle unit of his faction at each of his strongholds, while the supply lasts', () => {
     const st = table('arms');
