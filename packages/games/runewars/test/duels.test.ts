@@ -336,3 +336,84 @@ describe('hero abilities (data.md §9)', () => {
     expect(st.hero!.dmg[verikas]).toBe(1);
   });
 });
+
+describe('rulebook examples of heroes (11-examples.md)', () => {
+  it('RW-EX-12, RW-QUEST-05, RW-QUEST-06, RW-TEST-01: a hero of Agility 2 moves into the quest’s area, draws 2 Fate cards and keeps the gold one: a Reward card face down, the Quest card discarded, a new one drawn', () => {
+    const q = p.quests.find((x) => x.check === 'test' && x.attr === 1 && x.area >= 0)!;
+    const st0 = scene([[0, 'verikas', p.areas[q.area]!.id]]);
+    const next = board(st0).adj[q.area]!.find((a) => st0.home[a]! < 0 && board(st0).adj[a]!.length > 0)!;
+    const st = scene([[0, 'verikas', p.areas[next]!.id]], [q.id]);
+    expect(p.heroes[verikas]!.att[1]).toBe(2);
+    const gold = p.fate.findIndex((c) => c.destiny === 'gold');
+    const red = p.fate.findIndex((c) => c.destiny === 'red');
+    fate(st, [gold, red]);
+    act(st, 0, { type: 'step', h: verikas, to: q.area });
+    if (!legal(st, 0).some((a) => a.type === 'quest')) act(st, 0, { type: 'stop', h: verikas });
+    act(st, 0, { type: 'quest', h: verikas, card: quest(q.id) });
+    const f = top(st) as Extract<RwState['stack'][number], { k: 'qtest' }>;
+    expect(f.cs.slice().sort()).toEqual([gold, red].sort());
+    act(st, 0, { type: 'testCard', card: gold });
+    expect(st.hero!.rw[verikas]).toHaveLength(1);
+    expect(st.hero!.up).not.toContain(st.hero!.rw[verikas]![0]); // face down
+    expect(st.decks.questDiscard).toContain(quest(q.id));
+    expect(st.p[0]!.quests).toHaveLength(1); // a new Quest card in its place
+    expect(st.p[0]!.quests).not.toContain(quest(q.id));
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-EX-14, RW-DUEL-03, RW-DUEL-05, RW-DUEL-08, RW-REWARD-04: Mad Carthos (Blade of Rage, Rune Armor) against Silhouette: 1 at the start, 2 with the Blade less 1 for her rout, then 1 each — she falls, his Armor prevents his; her Reward cards go under him, face down; his action is spent', () => {
+    const carthos = hero('carthos'),
+      silhouette = hero('silhouette');
+    const st = scene([
+      [0, 'carthos', '1A'],
+      [1, 'silhouette', '1A'],
+    ]);
+    const [blade, armor] = rewards(st, 'carthos', ['blade', 'runeArmor']);
+    const [hers] = rewards(st, 'silhouette', ['gold']);
+    expect(p.heroes[silhouette]!.health).toBe(3);
+    const D1b = card(1, DAMAGE, 1, [S, D1, R1]);
+    fate(st, [S, R1, D1, D1b]); // round 1: his special, her rout 1; round 2: damage 1 each
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'duel', h: carthos, target: silhouette }, log);
+    expect(keys(log)).toContain('rw.ev.duelStartDamage');
+    act(st, 0, { type: 'useReward', h: carthos, c: blade! }, log);
+    // Round 2: 1 damage coming to him: his Armor.
+    for (let i = 0; i < 20 && !legal(st, 0).some((a) => a.type === 'useReward'); i++) {
+      const pr = g.prompts(st).find((x) => !x.optional)!;
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!, log);
+    }
+    act(st, 0, { type: 'useReward', h: carthos, c: armor! }, log);
+    defaults(st, log);
+    expect(st.hero!.ctl[silhouette]).toBe(-2);
+    expect(st.hero!.dmg[carthos]).toBe(0);
+    expect(st.hero!.rw[carthos]).toEqual(expect.arrayContaining([blade, armor, hers]));
+    expect(st.hero!.up).toContain(blade); // turned face up when used
+    expect(st.hero!.up).not.toContain(hers);
+    expect(legal(st, 0).some((a) => 'h' in a && a.h === carthos)).toBe(false);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-EX-38, RW-DUEL-05, RW-DUEL-09, RW-HDEF-03: two heroes at 2 of 3 damage both draw damage 1: both fall at once, nobody takes the other’s Reward cards, two defeated-hero stacks lie in the area', () => {
+    const st = scene([
+      [0, 'silhouette', '1A'],
+      [1, 'challara', '1A'],
+    ]);
+    const [a] = rewards(st, 'silhouette', ['staff']);
+    const [b] = rewards(st, 'challara', ['shield']);
+    st.hero!.dmg[hero('silhouette')] = 2;
+    st.hero!.dmg[hero('challara')] = 2;
+    fate(st, [D1, card(1, DAMAGE, 1, [S, D1, R1])]);
+    act(st, 0, { type: 'duel', h: hero('silhouette'), target: hero('challara') });
+    defaults(st);
+    expect(st.hero!.ctl[hero('silhouette')]).toBe(-2);
+    expect(st.hero!.ctl[hero('challara')]).toBe(-2);
+    expect(st.hero!.mk).toEqual(
+      expect.arrayContaining([
+        [area('1A'), a],
+        [area('1A'), b],
+      ]),
+    );
+    expect(st.hero!.mk).toHaveLength(2);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+});
