@@ -21,6 +21,7 @@ import type { BattleFrame, RwAction, RwState } from '@tabula/runewars';
 import { act, area, battle, heroesToDeck, settle, top, u } from './battle-helpers.js';
 import { rejects } from './helpers.js';
 import { startBattle } from '../src/battle.js';
+import { board } from '../src/common.js';
 import { advance } from '../src/decisions.js';
 import { setAsideDecision } from '../src/hero-battle.js';
 
@@ -325,6 +326,58 @@ describe('battle support', () => {
     expect(hs.at[hero('valadir')]).toBe(area('4B'));
     expect(hs.rt[hero('verikas')]).toBe(0); // the winner's supporter
     expect(hs.dmg.every((d) => d === 0)).toBe(true);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
+  it('RW-EX-11, RW-SUPPORT-01, RW-SUPPORT-03, RW-SUPPORT-04, RW-SUPPORT-05: 3 Archers and 2 Pegasus Riders with two heroes; the one supporting the Archers makes them draw 4 and set 1 aside; the Elves lose: the survivors retreat routed into one area, the supporter routed with them, the other hero stays standing', () => {
+    const st = fight(
+      [
+        [0, 'laurel', '4B'],
+        [0, 'valadir', '4B'],
+      ],
+      [
+        ['archer', 3],
+        ['pegasus', 2],
+      ],
+      [[1, 'berserker', 8]],
+      {
+        before: (s) => {
+          stronghold(s, '4B', 1);
+          put(s, '3C', 0, 'warrior', 1); // a friendly area to retreat into
+        },
+      },
+    );
+    act(st, 0, { type: 'support', h: hero('laurel'), u: u('archer') });
+    expect(supports(st, 0)).toEqual(['valadir:pegasus']); // H2 could support the Riders: he does not
+    // H2 supports nothing: the attacker is done; the defender places none.
+    while (g.prompts(st)[0]!.kind === 'rw.battle.support') {
+      const pr = g.prompts(st)[0]!;
+      act(st, pr.seat, { type: 'done' } as RwAction);
+    }
+    let archersDrew = -1;
+    const log: GameEvent[] = [];
+    for (let i = 0; i < 300 && st.stack.some((f) => f.k === 'battle' || f.k === 'retreat'); i++) {
+      const pr = g.prompts(st)[0]!;
+      if (pr.kind === 'rw.battle.setAside' && pr.seat === 0 && archersDrew < 0)
+        archersDrew = battle(st).cs[0]!.length;
+      const r = g.apply(st, pr.seat, g.defaultAction(st, pr.seat)!, log);
+      expect(r.ok).toBe(true);
+    }
+    expect(archersDrew).toBe(4); // 3 standing Archers + 1, one of them set aside
+    const hs = st.hero!;
+    expect(ctrl(st, area('4B'))).toBe(1); // the Elves lost
+    // Their survivors, all routed, in one area (3C, friendly); the supporter routed with them.
+    // (LEa keeps the helper's own Archer.)
+    for (const t of ['archer', 'pegasus'])
+      for (const a of board(st).on) {
+        if (a !== area('LEa')) expect(st.us[a * p.U + u(t)]).toBe(0);
+        if (a !== area('3C')) expect(st.ur[a * p.U + u(t)]).toBe(0);
+      }
+    expect(st.us[area('3C') * p.U + u('warrior')]).toBe(1);
+    expect(hs.rt[hero('laurel')]).toBe(1);
+    expect(hs.at[hero('laurel')]).toBe(area('3C'));
+    expect(hs.rt[hero('valadir')]).toBe(0);
+    expect(hs.at[hero('valadir')]).toBe(area('4B'));
     expect(checkInvariants(st)).toEqual([]);
   });
 
