@@ -504,6 +504,32 @@ describe('events', () => {
     expect(checkInvariants(st2)).toEqual([]);
   });
 
+  it('RW-EX-37, RW-EXPL-30, RW-HDEF-03, RW-HDEF-06: a hero one damage from its health ends its move on a Raiding Party where the other player’s units stand: defeated; its 2 face-down Reward cards lie under a marker in that area, seen by nobody', () => {
+    const st = game('ex37');
+    const h = questPhase(st);
+    const [x] = path(st, st.hero!.at[h]!);
+    const U = p.U;
+    for (let u = 0; u < U; u++) st.us[x * U + u] = st.ur[x * U + u] = 0;
+    st.own[x] = -1;
+    put(st, p.areas[x]!.id, 1, p.units[p.factions[st.fac[1]!]!.units[0]!]!.id, 2);
+    lay(st, x, 'raidingParty');
+    const hs = st.hero!;
+    const got = hs.rdeck.splice(0, 2);
+    hs.rw[h]!.push(...got);
+    hs.dmg[h] = p.heroes[h]!.health - 1;
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'step', h, to: x });
+    expect(g.apply(st, 0, { type: 'stop', h }, log).ok).toBe(true);
+    expect(keys(log)).toContain('rw.ev.heroDefeated');
+    expect(hs.ctl[h]).toBe(-2);
+    expect(hs.mk).toEqual([[x, ...got]]);
+    for (const seat of [0, 1, SPECTATOR]) expect(g.view(st, seat).hero!.mk).toEqual([[x, -1, -1]]);
+    // Taking the stack (a hero of his there during his turn; not in the Quest Phase) is RW-HDEF-04/05 in
+    // quests.test.ts.
+    expect(legal(st, 1).some((a) => a.type === 'loot')).toBe(false);
+    expect(checkInvariants(st)).toEqual([]);
+  });
+
   it('RW-EXPL-31, RW-DP-18: with hostile units there a hero with Reward cards gives one up (face up) or takes the second damage; by default the damage, unless it would defeat the hero: then its lowest card', () => {
     const setup = (seed: string, cards: number, dmg: number) => {
       const st = game(seed);
