@@ -379,6 +379,58 @@ describe('the Quest Phase', () => {
     expect(g.prompts(st).map((x) => x.seat)).toEqual([other]);
   });
 
+  it('RW-EX-13, RW-QPH-01, RW-QPH-04, RW-QPH-05, RW-QPH-09, RW-QPH-11, RW-RUNE-21: four players in the previous season’s order — the Elves heal their hero, the Uthuk train one (+2 Agility) and move the other through an enemy area, seeing both runes; Daqan and Waiqar have nothing to do; no activation token anywhere', () => {
+    const st = scenarioGame(['latari', 'uthuk', 'daqan', 'waiqar'], 'ex13', { heroes: 'on' });
+    const [elves, uthuk] = [0, 1];
+    const b = board(st);
+    // U2's path: from its area through an area of Daqan's home realm into a third area (plain borders).
+    const plain = (a: number, x: number) => b.edge[a]![b.adj[a]!.indexOf(x)] === 0;
+    let path: [number, number, number] | null = null;
+    for (const e of b.on)
+      if (st.home[e] === 2 && !path)
+        for (const a of b.adj[e]!)
+          for (const z of b.adj[e]!)
+            if (!path && a !== z && st.home[a]! < 0 && st.home[z]! < 0 && plain(a, e) && plain(e, z))
+              path = [a, e, z];
+    expect(path).not.toBeNull();
+    const [a, e, z] = path!;
+    heroesToDeck(st);
+    const uthukHome = b.on.find((x) => st.home[x] === uthuk)!;
+    const elfHome = b.on.find((x) => st.home[x] === elves)!;
+    for (const [s, id, at] of [
+      [elves, 'laurel', elfHome],
+      [uthuk, 'verikas', uthukHome],
+      [uthuk, 'scorpion', a],
+    ] as const) {
+      const h = hero(id);
+      st.hero!.deck = st.hero!.deck.filter((x) => x !== h);
+      st.hero!.ctl[h] = s;
+      st.hero!.at[h] = at;
+    }
+    st.hero!.dmg[hero('laurel')] = 1;
+    chooseAll(st, [1, 2, 3, 4]); // spring: Elves lowest, then Uthuk, Daqan, Waiqar
+    until(st, (s) => top(s).k === 'qph');
+    const acts = st.act.slice();
+    expect(g.prompts(st).map((x) => x.seat)).toEqual([elves]);
+    act(st, elves, { type: 'heal', h: hero('laurel') });
+    expect(st.hero!.dmg[hero('laurel')]).toBe(0);
+    expect(g.prompts(st).map((x) => x.seat)).toEqual([uthuk]);
+    act(st, uthuk, { type: 'train', h: hero('verikas'), a: 1, b: 1 });
+    expect(attribute(st, hero('verikas'), 1)).toBe(p.heroes[hero('verikas')]!.att[1]! + 2);
+    act(st, uthuk, { type: 'step', h: hero('scorpion'), to: e });
+    act(st, uthuk, { type: 'step', h: hero('scorpion'), to: z });
+    expect(st.hero!.at[hero('scorpion')]).toBe(z);
+    for (const x of [e, z]) if (st.rk[x]! >= 0) expect(st.p[uthuk]!.kn).toContain(st.rh[x]);
+    // Daqan and Waiqar, without heroes, are never asked; the phase places no activation token.
+    for (let i = 0; i < 20 && top(st).k === 'qph'; i++) {
+      const pr = g.prompts(st).find((x) => !x.optional)!;
+      expect(pr.seat).toBe(uthuk);
+      act(st, pr.seat, g.defaultAction(st, pr.seat)!);
+    }
+    expect(st.stack.some((f) => f.k === 'qph')).toBe(false);
+    expect(st.act).toEqual(acts);
+  });
+
   it('RW-HMOVE-10, RW-RUNE-20, RW-INFO-09: a moving hero’s controller sees the rune token of every area it enters', () => {
     const st = game('h-rune');
     const b = board(st);
