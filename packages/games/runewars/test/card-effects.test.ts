@@ -1,31 +1,26 @@
 /**
- * A test per card with an effect, derived from the data (issue 22, tests): every Reward card by its effect
- * hook, every hero by its abilities (the fields of heroes.json that differ from a plain hero) and every Title.
- * A card or hero whose effect has no scenario here fails, unless it is named in a list of what waits, with
- * the reason (docs/games/runewars.md, "Waits"). Season, Tactics and Objective cards have theirs in
- * cards.test.ts and tactics.test.ts, exploration tokens in exploration.test.ts.
+ * A test per card with an effect, derived from the data (issue 22, tests): every hero by its abilities (the
+ * fields of heroes.json that differ from a plain hero) and every Title. A hero or Title whose effect has no
+ * test here fails, unless it is named in a list of what waits (docs/games/runewars.md, "Waits"). Season,
+ * Tactics and Objective cards have theirs in cards.test.ts and tactics.test.ts, Reward cards in
+ * rewards.test.ts, exploration tokens in exploration.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '@tabula/engine';
-import {
-  chooseAll,
-  clearBoard,
-  ctrl,
-  put,
-  runewars as g,
-  scenarioGame,
-  checkInvariants,
-} from '@tabula/runewars';
+import { chooseAll, clearBoard, put, runewars as g, scenarioGame } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
 import { board } from '../src/common.js';
 import { startBattle } from '../src/battle.js';
 import { advance } from '../src/decisions.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
 import { area, battle, heroesToDeck, onlyHeroes, top, u } from './battle-helpers.js';
-import { act, card, defaults, fate, hero, p, quest, rewards, scene } from './duel-helpers.js';
+import { act, card, defaults, fate, hero, p, quest, scene } from './duel-helpers.js';
 
 const legal = (st: RwState, seat: number) => g.legalActions(st, seat) as RwAction[];
-const keys = (log: GameEvent[]) => log.map((e) => e.key);
+const S = card(1, SPECIAL);
+const D1 = card(1, DAMAGE, 1, [S]);
+const R1 = card(1, ROUT, 1, [S, D1]);
+const B = card(1, BLANK, -1, [S, D1, R1]);
+const verikas = hero('verikas');
 
 /** Plays the timeout defaults until `stop` holds (bounded). */
 function until(st: RwState, stop: (st: RwState) => boolean): void {
@@ -35,192 +30,6 @@ function until(st: RwState, stop: (st: RwState) => boolean): void {
   }
   expect(stop(st)).toBe(true);
 }
-
-/* ------------------------------------------------------------------ Reward cards */
-
-/** Seat 0 (Latari) in his turn's Reward step (`ruse`) with a hero of his holding these Reward cards. */
-function inTurn(
-  ids: string[],
-  before?: (st: RwState, h: number) => void,
-): { st: RwState; h: number; cs: number[] } {
-  const st = scenarioGame(['latari', 'uthuk'], 'card-effects', { heroes: 'on' });
-  const h = st.hero!.ctl.findIndex((c) => c === 0);
-  const cs = rewards(st, p.heroes[h]!.id, ids);
-  // A second hero of his in the same area: the step asks him (Reward cards may pass between them).
-  const h2 = st.hero!.deck.pop()!;
-  st.hero!.ctl[h2] = 0;
-  st.hero!.at[h2] = st.hero!.at[h]!;
-  before?.(st, h);
-  chooseAll(st, [4, 8]);
-  until(st, (s) => top(s).k === 'ruse');
-  expect(top(st)).toMatchObject({ k: 'ruse', seat: 0 });
-  return { st, h, cs };
-}
-const useOf = (st: RwState, h: number, c: number) =>
-  legal(st, 0).some((a) => a.type === 'useReward' && a.h === h && a.c === c);
-
-/** Laurel (seat 0) challenges Verikas (seat 1) in 1A; the Fate cards drawn in this order, then blanks. */
-function duel(mine: string[], theirs: string[], seq: number[]): { st: RwState; cs: number[]; ts: number[] } {
-  const st = scene([
-    [0, 'laurel', '1A'],
-    [1, 'verikas', '1A'],
-  ]);
-  const cs = rewards(st, 'laurel', mine);
-  const ts = rewards(st, 'verikas', theirs);
-  fate(st, seq);
-  act(st, 0, { type: 'duel', h: hero('laurel'), target: hero('verikas') });
-  return { st, cs, ts };
-}
-const S = card(1, SPECIAL);
-const D1 = card(1, DAMAGE, 1, [S]);
-const R1 = card(1, ROUT, 1, [S, D1]);
-const B = card(1, BLANK, -1, [S, D1, R1]);
-const laurel = hero('laurel'),
-  verikas = hero('verikas');
-
-const REWARD_TESTS: Record<string, () => void> = {
-  gold: () => {
-    const { st, h, cs } = inTurn(['gold']);
-    const inf = st.p[0]!.inf;
-    act(st, 0, { type: 'useReward', h, c: cs[0]! });
-    expect(st.p[0]!.inf).toBe(inf + 4);
-    expect(st.hero!.rdisc).toContain(cs[0]);
-  },
-  heal: () => {
-    const { st, h, cs } = inTurn(['potion'], (s, x) => (s.hero!.dmg[x] = 2));
-    act(st, 0, { type: 'useReward', h, c: cs[0]! });
-    expect(st.hero!.dmg[h]).toBe(0);
-    // Without damage there is nothing to heal: not offered.
-    const t = inTurn(['potion']);
-    expect(useOf(t.st, t.h, t.cs[0]!)).toBe(false);
-  },
-  rune: () => {
-    const { st, h, cs } = inTurn(['timmorran']);
-    const pile = st.runePile[0]!;
-    act(st, 0, { type: 'useReward', h, c: cs[0]! });
-    expect(top(st).k).toBe('receive'); // RW-RUNE-10's procedure
-    until(st, (s) => !s.stack.some((f) => f.k === 'receive'));
-    expect(st.runePile[0]).toBe(pile - 1); // a dragon rune from the supply is on the board
-    expect(checkInvariants(st)).toEqual([]);
-  },
-  crown: () => {
-    const { st, h, cs } = inTurn(['crown']);
-    const a = st.hero!.at[h]!;
-    expect([ctrl(st, a), st.sh[a]]).toEqual([0, 0]); // the starting hero stands at his stronghold
-    const inf = st.p[0]!.inf;
-    const pile = st.runePile[0]!;
-    act(st, 0, { type: 'useReward', h, c: cs[0]! });
-    expect(st.p[0]!.inf).toBe(inf + 1);
-    until(st, (s) => !s.stack.some((f) => f.k === 'receive'));
-    expect(st.runePile[0]).toBe(pile - 1);
-    // Elsewhere (no stronghold of his there) it is not offered.
-    const t = inTurn(['crown'], (s, x) => {
-      // Another area of his home realm, his but without a stronghold.
-      const y = board(s).on.find((a) => s.sh[a]! < 0 && s.home[a] === 0)!;
-      const from = s.hero!.at[x]!;
-      for (let k = 0; k < s.hero!.at.length; k++) if (s.hero!.at[k] === from) s.hero!.at[k] = y;
-    });
-    expect(useOf(t.st, t.h, t.cs[0]!)).toBe(false);
-  },
-  horn: () => {
-    let x = -1;
-    const { st, h, cs } = inTurn(['horn'], (s, hh) => {
-      x = s.hero!.at[hh]!;
-      s.ur[x * p.U + u('archer')] = 2;
-    });
-    const standing = st.us[x * p.U + u('archer')]!;
-    act(st, 0, { type: 'useReward', h, c: cs[0]! });
-    expect(st.ur[x * p.U + u('archer')]).toBe(0);
-    expect(st.us[x * p.U + u('archer')]).toBe(standing + 2);
-  },
-  strengthHit: () => {
-    const { st, cs } = duel(['blade'], [], [S]);
-    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
-    defaults(st);
-    expect(st.hero!.dmg[verikas]).toBe(p.heroes[laurel]!.att[0]!);
-  },
-  hit2: () => {
-    const { st, cs } = duel(['staff'], [], [S]);
-    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
-    defaults(st);
-    expect(st.hero!.dmg[verikas]).toBe(2);
-  },
-  soulbiter: () => {
-    const st = scene([
-      [0, 'laurel', '1A'],
-      [1, 'verikas', '1A'],
-    ]);
-    const [sb] = rewards(st, 'laurel', ['soulbiter']);
-    st.hero!.dmg[laurel] = 2;
-    st.hero!.dmg[verikas] = p.heroes[verikas]!.health - 2;
-    fate(st, [S, B]);
-    act(st, 0, { type: 'duel', h: laurel, target: verikas });
-    act(st, 0, { type: 'useReward', h: laurel, c: sb! });
-    defaults(st);
-    expect(st.hero!.ctl[verikas]).toBe(-2);
-    expect(st.hero!.dmg[laurel]).toBe(0);
-  },
-  bombs: () => {
-    const log: GameEvent[] = [];
-    const { st, cs } = duel(['bombs'], [], [S]);
-    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! }, log);
-    defaults(st, log);
-    expect(st.hero!.dmg[verikas]).toBe(3);
-    expect(st.hero!.rdisc).toContain(cs[0]);
-    expect(keys(log)).toContain('rw.ev.bombsTest');
-  },
-  preventRound: () => {
-    // Verikas deals 1 in rounds 1 and 2; the Armor prevents both.
-    const { st, cs } = duel(['runeArmor'], [], [B, D1, B, card(1, DAMAGE, 1, [D1])]);
-    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
-    defaults(st);
-    expect(st.hero!.dmg[laurel]).toBe(0);
-  },
-  routPlus: () => {
-    // Laurel's rout 1 and the Chainmail prevent the 2 of Verikas's Staff of Light.
-    const { st, cs, ts } = duel(['chainmail'], ['staff'], [R1, S]);
-    act(st, 1, { type: 'useReward', h: verikas, c: ts[0]! });
-    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
-    defaults(st);
-    expect(st.hero!.dmg[laurel]).toBe(0);
-  },
-  preventFirst: () => {
-    const { st, cs } = duel(['shield'], [], [B, D1]);
-    act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
-    defaults(st);
-    expect(st.hero!.dmg[laurel]).toBe(0);
-  },
-};
-
-/** Reward effects not played yet (docs/games/runewars.md, M4 "Waits"): named, never silently empty. */
-const REWARD_WAITS = new Set([
-  'flute',
-  'iceStorm',
-  'boots',
-  'banner',
-  'ring',
-  'orb',
-  'tome',
-  'charm',
-  'cloak',
-]);
-
-describe('every Reward card (from the data)', () => {
-  for (const r of p.rewards)
-    it(`RW-REWARD-02, RW-REWARD-04, RW-REWARD-05: ${r.id} (${r.effect}) ${REWARD_WAITS.has(r.effect) ? 'waits' : 'does what its data says'}`, () => {
-      expect(p.rewardDeck).toContain(p.rewards.indexOf(r));
-      if (REWARD_WAITS.has(r.effect)) {
-        expect(
-          REWARD_TESTS[r.effect],
-          `${r.effect} has a test: take it off the waiting list`,
-        ).toBeUndefined();
-        return;
-      }
-      const test = REWARD_TESTS[r.effect];
-      expect(test, `no test for the Reward card ${r.id}`).toBeDefined();
-      test!();
-    });
-});
 
 /* ------------------------------------------------------------------ hero abilities */
 
