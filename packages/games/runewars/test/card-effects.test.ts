@@ -141,6 +141,19 @@ const HERO_TESTS: Record<string, (id: string) => void> = {
     ]);
     expect(legal(st, 0)).toContainEqual({ type: 'duel', h, target: verikas });
   },
+  strike: (id) => {
+    // After his Quest Phase action (here a Train), the one enemy hero of his area takes `strike` damage.
+    const h = hero(id);
+    const n = (p.heroes[h] as unknown as Record<string, number>).strike!;
+    const st = scene([
+      [0, id, '1A'],
+      [1, 'verikas', '1A'],
+    ]);
+    act(st, 0, { type: 'train', h, a: 0, b: 1 });
+    for (let i = 0; i < 5 && top(st).k !== 'qph' && g.prompts(st)[0]?.seat === 0; i++)
+      act(st, 0, g.defaultAction(st, 0)!);
+    expect(st.hero!.dmg[verikas]).toBe(n);
+  },
   testExtra: (id) => {
     const h = hero(id);
     for (let attr = 0; attr < 3; attr++) {
