@@ -40,3 +40,22 @@ export function checkFlags(p: Parsed, known: readonly string[]): void {
     if (!known.includes(k))
       throw new Error(`unknown option --${k} (known: ${known.map((x) => `--${x}`).join(', ')})`);
 }
+
+/**
+ * The game options of every `--option KEY=VALUE` (or `--option=KEY=VALUE`) on the command line, repeated
+ * for several; the value is the text after the first `=` (`parseOptions` of the game judges it).
+ */
+export function gameOptions(argv: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    let pair: string | undefined;
+    if (a === '--option') pair = argv[++i];
+    else if (a.startsWith('--option=')) pair = a.slice('--option='.length);
+    else continue;
+    const eq = pair?.indexOf('=') ?? -1;
+    if (!pair || eq <= 0) throw new Error(`--option needs KEY=VALUE (got ${pair ?? 'nothing'})`);
+    out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}

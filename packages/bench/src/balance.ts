@@ -3,7 +3,7 @@
  * A balance report of any game from bot self-play, through the contract only:
  *
  *   node packages/bench/dist/balance.js <game> [--players 2,3,4] [--games N] [--seconds S] [--bot NAME]
- *     [--seed TEXT] [--max-actions M] [--json]
+ *     [--seed TEXT] [--max-actions M] [--option KEY=VALUE]… [--json]
  *
  * The same bot at every seat (the game's strongest own bot unless told), N games per player count (or
  * fewer when the time budget of that count runs out). Reported per player count: games completed and
@@ -17,7 +17,7 @@ import type { AnyGame, Seat } from '@tabula/engine';
 import { playGame, SPECTATOR } from '@tabula/engine';
 import { makeBot } from '@tabula/bots';
 import { findGame, GAMES } from '@tabula/catalog';
-import { checkFlags, numberFlag, parseArgs } from './args.js';
+import { checkFlags, gameOptions, numberFlag, parseArgs } from './args.js';
 
 const HELP = `Usage: node packages/bench/dist/balance.js <game> [options]
 
@@ -31,6 +31,7 @@ each seat tag with 95% intervals, how games ended (overall and by tag), scores.
   --bot NAME      the bot at every seat (default: the game's strongest own bot)
   --seed TEXT     seed prefix (default "balance"); game g of K players is "<seed>:<K>:<g>"
   --max-actions M a game stopped after M actions counts as capped (default 50000)
+  --option K=V    a match option of the game (repeat for several; default: the game's defaults)
   --json          one JSON object on stdout instead of Markdown`;
 
 export interface Share {
@@ -73,6 +74,8 @@ export interface BalanceReport {
   game: string;
   bot: string;
   seed: string;
+  /** The match options given (`--option`), absent for the game's defaults. */
+  options?: Record<string, unknown>;
   counts: CountReport[];
 }
 
@@ -125,6 +128,8 @@ export function balance(
     seed: string;
     seconds?: number;
     maxActions?: number;
+    /** Match options handed to the game's `parseOptions` (default: none, the game's defaults). */
+    options?: Record<string, unknown>;
     progress?: (line: string) => void;
   },
 ): CountReport {
@@ -152,7 +157,13 @@ export function balance(
     if (o.seconds !== undefined && performance.now() - t0 > o.seconds * 1000) break;
     const seed = `${o.seed}:${K}:${g}`;
     const bots = Array.from({ length: K }, (_, s) => makeBot(game, o.bot, `${seed}:bot:${s}`));
-    const res = playGame(game, { seats: K, seed, bots, maxActions: o.maxActions ?? 50_000 });
+    const res = playGame(game, {
+      seats: K,
+      seed,
+      bots,
+      maxActions: o.maxActions ?? 50_000,
+      options: o.options,
+    });
     r.games++;
     const out = res.capped ? null : res.outcome;
     const winners = new Set<Seat>(out?.winners ?? []);
@@ -229,13 +240,20 @@ const ci = (s: Share) => `${pct(s.rate)} (${pct(s.ci[0])}–${pct(s.ci[1])})`;
 const statLine = (s: Stats) =>
   `mean ${s.mean}, median ${s.median} (10–90%: ${s.p10}–${s.p90}; ${s.min}–${s.max})`;
 
+const opts = (rep: BalanceReport) =>
+  rep.options && Object.keys(rep.options).length
+    ? `options ${Object.entries(rep.options)
+        .map(([k, v]) => `\`${k}=${String(v)}\``)
+        .join(', ')}`
+    : 'default options';
+
 export function markdown(game: AnyGame, rep: BalanceReport): string {
   const out: string[] = [];
   const reasonName = (r: string) => label(game, ['route', 'reason', 'outcome'], r);
   for (const c of rep.counts) {
     out.push(`### ${c.players} players`, '');
     out.push(
-      `${c.games} games (${c.completed} completed, ${c.capped} capped), ${rep.bot} at every seat, seeds \`${rep.seed}:${c.players}:<g>\`, ${c.seconds} s.`,
+      `${c.games} games (${c.completed} completed, ${c.capped} capped), ${rep.bot} at every seat, seeds \`${rep.seed}:${c.players}:<g>\`, ${opts(rep)}, ${c.seconds} s.`,
       '',
     );
     out.push(`- Length in actions: ${statLine(c.actions)}`);
@@ -280,12 +298,12 @@ export function markdown(game: AnyGame, rep: BalanceReport): string {
 }
 
 function main(argv: string[]): number {
-  const p = parseArgs(argv, ['players', 'games', 'seconds', 'bot', 'seed', 'max-actions']);
+  const p = parseArgs(argv, ['players', 'games', 'seconds', 'bot', 'seed', 'max-actions', 'option']);
   if (p.flags.has('help') || p.positional.length === 0) {
     console.log(HELP);
     return p.flags.has('help') ? 0 : 2;
   }
-  checkFlags(p, ['players', 'games', 'seconds', 'bot', 'seed', 'max-actions', 'json', 'help']);
+  checkFlags(p, ['players', 'games', 'seconds', 'bot', 'seed', 'max-actions', 'option', 'json', 'help']);
   const game = findGame(p.positional[0]!);
   if (!game) throw new Error(`unknown game "${p.positional[0]}"`);
   const list = p.flags.get('players');
@@ -299,7 +317,9 @@ function main(argv: string[]): number {
   const bot = typeof p.flags.get('bot') === 'string' ? (p.flags.get('bot') as string) : strongestOwnBot(game);
   const seed = typeof p.flags.get('seed') === 'string' ? (p.flags.get('seed') as string) : 'balance';
   const json = p.flags.has('json');
+  const options = gameOptions(argv);
   const rep: BalanceReport = { game: game.id, bot, seed, counts: [] };
+  if (Object.keys(options).length) rep.options = options;
   for (const players of counts)
     rep.counts.push(
       balance(game, {
@@ -309,6 +329,7 @@ function main(argv: string[]): number {
         games: numberFlag(p, 'games', 300, true),
         seconds: p.flags.has('seconds') ? numberFlag(p, 'seconds', 0) : undefined,
         maxActions: numberFlag(p, 'max-actions', 50_000, true),
+        options: rep.options,
         progress: (line) => process.stderr.write(`… ${line}\n`),
       }),
     );

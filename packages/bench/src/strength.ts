@@ -18,6 +18,8 @@ export interface WinRateOptions {
   players?: number;
   seed?: string;
   maxActions?: number;
+  /** Match options handed to the game's `parseOptions` (default: none, the game's defaults). */
+  options?: Record<string, unknown>;
   progress?: (line: string) => void;
   /** Each game's result as it ends (to keep a run that may be stopped). */
   onGame?: (g: GameLine) => void;
@@ -43,6 +45,8 @@ export interface GameLine {
    * of their own, whatever else the machine runs.
    */
   cpuMs?: number[];
+  /** The match options the game was played with, when any were given. */
+  options?: Record<string, unknown>;
 }
 
 export interface WinRateResult {
@@ -120,7 +124,13 @@ export function winRate(game: AnyGame, o: WinRateOptions): WinRateResult {
     const bots = Array.from({ length: players }, (_, s) =>
       s === hero ? timed : makeBot(game, against, `${seed}:${s}`),
     );
-    const r = playGame(game, { seats: players, seed, bots, maxActions: o.maxActions ?? 20_000 });
+    const r = playGame(game, {
+      seats: players,
+      seed,
+      bots,
+      maxActions: o.maxActions ?? 20_000,
+      options: o.options,
+    });
     const capped = r.capped || !r.outcome;
     const line: GameLine = {
       game: game.id,
@@ -136,6 +146,7 @@ export function winRate(game: AnyGame, o: WinRateOptions): WinRateResult {
       ms,
       cpuMs,
     };
+    if (o.options) line.options = o.options;
     lines.push(line);
     o.onGame?.(line);
     const done = g - start + 1;

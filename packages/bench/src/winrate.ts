@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * `node packages/bench/dist/winrate.js [game] [--bot NAME] [--against NAME] [--games N] [--start K]
- *  [--players K] [--seed TEXT] [--jsonl FILE] [--json]`, or `… --summary FILE…`.
+ *  [--players K] [--seed TEXT] [--option KEY=VALUE]… [--jsonl FILE] [--json]`, or `… --summary FILE…`.
  * A bot against copies of another (random unless told), its seat rotated; shared wins count as a fraction.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { GAMES, findGame } from '@tabula/catalog';
 import { levelsOf } from '@tabula/bots';
-import { checkFlags, numberFlag, parseArgs } from './args.js';
+import { checkFlags, gameOptions, numberFlag, parseArgs } from './args.js';
 import type { GameLine, WinRateResult } from './strength.js';
 import { summarize, winRate } from './strength.js';
 
@@ -27,6 +27,7 @@ games stopped by the action cap count as losses. Runs on one thread.
   --start K       index of the first game (to split a run into slices; default 0)
   --players K     seats (default 4)
   --seed TEXT     seed prefix (default "winrate")
+  --option K=V    a match option of the game (repeat for several; default: the game's defaults)
   --jsonl FILE    append each game's result to FILE as it ends (one JSON line a game)
   --summary FILE… add up the games of JSON-line files (slices of runs), one report per bot pairing
   --json          print one JSON object on stdout`;
@@ -56,12 +57,24 @@ function report(r: WinRateResult): void {
 }
 
 function main(argv: string[]): number {
-  const p = parseArgs(argv, ['bot', 'against', 'games', 'start', 'players', 'seed', 'jsonl']);
+  const p = parseArgs(argv, ['bot', 'against', 'games', 'start', 'players', 'seed', 'option', 'jsonl']);
   if (p.flags.has('help')) {
     console.log(HELP);
     return 0;
   }
-  checkFlags(p, ['bot', 'against', 'games', 'start', 'players', 'seed', 'jsonl', 'summary', 'json', 'help']);
+  checkFlags(p, [
+    'bot',
+    'against',
+    'games',
+    'start',
+    'players',
+    'seed',
+    'option',
+    'jsonl',
+    'summary',
+    'json',
+    'help',
+  ]);
   const json = p.flags.has('json');
   if (p.flags.has('summary')) {
     const files = p.positional;
@@ -70,7 +83,7 @@ function main(argv: string[]): number {
       for (const text of readFileSync(f, 'utf8').split('\n')) {
         if (!text.trim()) continue;
         const l = JSON.parse(text) as GameLine;
-        const k = `${l.game}|${l.bot}|${l.against}|${l.players}|${l.seed}`;
+        const k = `${l.game}|${l.bot}|${l.against}|${l.players}|${l.seed}|${JSON.stringify(l.options ?? {})}`;
         const list = groups.get(k) ?? [];
         // A game played twice (overlapping slices) counts once.
         if (!list.some((x) => x.index === l.index)) list.push(l);
@@ -87,6 +100,7 @@ function main(argv: string[]): number {
   const str = (k: string) => (typeof p.flags.get(k) === 'string' ? (p.flags.get(k) as string) : undefined);
   const bot = str('bot') ?? levelsOf(game).at(-1)!;
   const jsonl = str('jsonl');
+  const options = gameOptions(argv);
   const r = winRate(game, {
     bot,
     against: str('against') ?? 'random',
@@ -94,6 +108,7 @@ function main(argv: string[]): number {
     start: numberFlag(p, 'start', 0, true),
     players: numberFlag(p, 'players', 4, true),
     seed: str('seed') ?? 'winrate',
+    options: Object.keys(options).length ? options : undefined,
     progress: json ? undefined : (line) => process.stderr.write(`… ${line}\n`),
     onGame: jsonl ? (l) => appendFileSync(jsonl, `${JSON.stringify(l)}\n`) : undefined,
   });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findGame } from '@tabula/catalog';
 import { runBench } from '../src/bench.js';
 import { winRate } from '../src/strength.js';
+import { balance } from '../src/balance.js';
+import { gameOptions } from '../src/args.js';
 
 const game = findGame('age-of-heroes')!;
 
@@ -39,5 +41,25 @@ describe('bench', () => {
     expect(r.winRate).toBeLessThanOrEqual(1);
     expect(r.decisions).toBeGreaterThan(0);
     expect(r.bySeat).toHaveLength(4);
+  });
+
+  it('reads match options from --option KEY=VALUE, repeated', () => {
+    expect(gameOptions(['rw', '--option', 'heroes=on', '--games', '3', '--option=neutrals=auto'])).toEqual({
+      heroes: 'on',
+      neutrals: 'auto',
+    });
+    expect(gameOptions(['rw', '--games', '3'])).toEqual({});
+    expect(() => gameOptions(['rw', '--option', 'heroes'])).toThrow(/KEY=VALUE/);
+    expect(() => gameOptions(['rw', '--option'])).toThrow(/KEY=VALUE/);
+  });
+
+  it('hands the match options to the game (a bad one is refused by its parseOptions)', () => {
+    const rw = findGame('rw')!;
+    expect(() => winRate(rw, { bot: 'random', games: 1, players: 2, options: { heroes: 'maybe' } })).toThrow(
+      /heroes/,
+    );
+    expect(() =>
+      balance(rw, { players: 2, games: 1, bot: 'random', seed: 't', options: { heroes: 'maybe' } }),
+    ).toThrow(/heroes/);
   });
 });
