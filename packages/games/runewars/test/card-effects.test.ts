@@ -13,7 +13,8 @@ import { startBattle } from '../src/battle.js';
 import { advance } from '../src/decisions.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
 import { area, battle, heroesToDeck, onlyHeroes, top, u } from './battle-helpers.js';
-import { act, card, defaults, fate, hero, p, quest, scene } from './duel-helpers.js';
+import { act, card, defaults, fate, hero, p, quest, rewards, scene } from './duel-helpers.js';
+import { startSeasonCard } from '../src/cards.js';
 
 const legal = (st: RwState, seat: number) => g.legalActions(st, seat) as RwAction[];
 const S = card(1, SPECIAL);
@@ -188,20 +189,46 @@ describe('every hero ability (from the data)', () => {
 
 /* ------------------------------------------------------------------ Titles */
 
-/** Titles and the tests that check their effects; the Lord Commander's waits (a battle record of the turn). */
-const TITLE_TESTS: Record<string, string> = {
-  primarch: 'cards.test.ts: RW-BID-06, RW-BID-10 (ties settled, 1 influence with a Council card)',
-  captain:
-    'hero-cards.test.ts: RW-TITLE-03 (three Reward cards for a rune) and quests.test.ts (no desertion)',
+/** Each Title's effect for its holder, against the same state without it (the full tests are named). */
+const TITLE_TESTS: Record<string, (t: number) => void> = {
+  // cards.test.ts (RW-BID-06, RW-BID-10): ties settled; 1 influence when a Wizards' Council card is drawn.
+  primarch: (t) => {
+    const got = (held: boolean) => {
+      const st = scenarioGame(['latari', 'uthuk'], 'title-primarch');
+      st.titles[t] = held ? 0 : -1;
+      const c = p.seasons.findIndex((x) => x.effects.some((e) => e.do === 'council'));
+      for (const d of [...st.decks.seasons, st.decks.seasonDiscard])
+        if (d.includes(c)) d.splice(d.indexOf(c), 1);
+      const inf = st.p[0]!.inf;
+      startSeasonCard(st, c);
+      advance(st, undefined);
+      return st.p[0]!.inf - inf;
+    };
+    expect(got(true)).toBe(got(false) + 1);
+  },
+  // hero-cards.test.ts (RW-TITLE-03): three Reward cards of his heroes for a dragon rune; no desertion.
+  captain: (t) => {
+    const offers = (held: boolean) => {
+      const st = scene([[0, 'laurel', '1A']]);
+      st.titles[t] = held ? 0 : -1;
+      rewards(st, 'laurel', ['gold', 'staff', 'shield']);
+      st.stack.push({ k: 'ruse', seat: 0 });
+      return legal(st, 0).filter((a) => a.type === 'captain').length;
+    };
+    expect([offers(true), offers(false)]).toEqual([1, 0]);
+  },
 };
+/** Titles whose effect waits (docs/games/runewars.md, "Waits"). */
 const TITLE_WAITS = new Set(['commander']);
 
 describe('every Title (from the data)', () => {
-  for (const t of p.titles)
-    it(`RW-TITLE-01, RW-TITLE-03: ${t.id} ${TITLE_WAITS.has(t.id) ? 'waits' : 'has its tests'}`, () => {
-      expect(TITLE_TESTS[t.id] !== undefined || TITLE_WAITS.has(t.id), `no test for the Title ${t.id}`).toBe(
-        true,
-      );
-      expect(TITLE_TESTS[t.id] !== undefined && TITLE_WAITS.has(t.id)).toBe(false);
+  for (const [t, x] of p.titles.entries())
+    it(`RW-TITLE-01, RW-TITLE-03: ${x.id} ${TITLE_TESTS[x.id] ? 'does what it says for its holder' : 'waits'}`, () => {
+      const test = TITLE_TESTS[x.id];
+      if (!test) {
+        expect(TITLE_WAITS.has(x.id), `no test for the Title ${x.id}`).toBe(true);
+        return;
+      }
+      test(t);
     });
 });
