@@ -47,7 +47,7 @@ function tacticWorth(p: Pack, v: RwView, seat: Seat, at: string, id: string): nu
   }
 }
 
-function ctrlOf(v: RwView, a: number): Seat {
+export function ctrlOf(v: RwView, a: number): Seat {
   if (v.own[a]! >= 0) return v.own[a]!;
   if (v.sh[a]! >= 0) return v.sh[a]!;
   return v.home[a]!;

@@ -7,6 +7,7 @@
 import type { Rng, Seat } from '@tabula/engine';
 import type { BoardRt } from './common.js';
 import { compileBoard, crossable } from './common.js';
+import { ctrlOf } from './bot-cards.js';
 import type { Pack } from './pack.js';
 import type { Frame, RwAction, RwView } from './types.js';
 
@@ -183,6 +184,11 @@ export function heroChoice(
         if (a.type === 'captain') return 4;
         if (a.type !== 'useReward') return a.type === 'done' ? 0.5 : 0;
         const e = p.rewards[p.rewardDeck[a.c]!]!.effect;
+        // The Flute of Possession: neutrals into an area of his (new allies), never his own allies away.
+        if (e === 'flute') {
+          const at = v.hero!.at[a.h]!;
+          return ctrlOf(v, at) === seat ? -1 : ctrlOf(v, a.area!) === seat ? 2 : 0;
+        }
         return e === 'rune' || e === 'crown' ? 5 : e === 'gold' ? 3 : e === 'heal' ? 2 : 1;
       });
     case 'duel':

@@ -309,30 +309,58 @@ export const wanderDecision: Decision<RwState, F<'wander'>, RwAction> = {
 /* ------------------------------------------------------------------ Restless Beasts, Gathering of Beasts */
 
 /**
- * Restless Beasts (RW-DP-82): every area with neutral units (allied or not) to each adjacent area the whole
- * group can enter (borders as for a retreat: each unit must cross, RW-MOVE-13/14) where the units there and
- * the arrivals stay within the unit limit (decision of ours: the card never makes a cull). Pairs (from, to).
+ * The adjacent areas the whole group of neutral units in `a` (allied or not) can be moved to by a card (Restless
+ * Beasts, RW-DP-82; the Flute of Possession, rewards.ts): borders as for a retreat (each unit must cross,
+ * RW-MOVE-13/14), and the units there and the arrivals stay within the unit limit (decision of ours: such a card
+ * never makes a cull). Pushes (a, to) pairs to `out`.
  */
-function beastMoves(st: RwState, out: number[]): void {
+export function neutralMoves(st: RwState, a: number, out: number[]): void {
   const p = pk(st);
   const b = board(st);
+  const n = neutralsIn(st, a);
+  if (!n) return;
   const w = st.season === 3;
-  for (const a of b.on) {
-    const n = neutralsIn(st, a);
-    if (!n) continue;
-    let fly = true; // every unit of the group flies: any border
-    for (const u of p.neutrals)
-      if (st.us[a * p.U + u]! + st.ur[a * p.U + u]! > 0 && !p.units[u]!.flying) fly = false;
-    const adj = b.adj[a]!,
-      edge = b.edge[a]!;
-    for (let i = 0; i < adj.length; i++) {
-      const t = adj[i]!;
-      if (!crossable(edge[i]!, fly, w)) continue;
-      const c = ctrl(st, t);
-      const there = c >= 0 ? unitsOf(st, t, c) : neutralsIn(st, t);
-      if (there + n <= p.rules.unitLimit) out.push(a, t);
-    }
+  let fly = true; // every unit of the group flies: any border
+  for (const u of p.neutrals)
+    if (st.us[a * p.U + u]! + st.ur[a * p.U + u]! > 0 && !p.units[u]!.flying) fly = false;
+  const adj = b.adj[a]!,
+    edge = b.edge[a]!;
+  for (let i = 0; i < adj.length; i++) {
+    const t = adj[i]!;
+    if (!crossable(edge[i]!, fly, w)) continue;
+    const c = ctrl(st, t);
+    const there = c >= 0 ? unitsOf(st, t, c) : neutralsIn(st, t);
+    if (there + n <= p.rules.unitLimit) out.push(a, t);
   }
+}
+
+/**
+ * Moves all the neutral units of `from` to `to` (RW-NEUT-14/16): they keep their routed state, allied with the
+ * player controlling the destination, unallied in an uncontrolled one; the area left may lose its controller
+ * (RW-NEUT-10). Returns how many moved.
+ */
+export function moveNeutrals(st: RwState, from: number, to: number): number {
+  const p = pk(st);
+  const c = ctrl(st, to);
+  let n = 0;
+  for (const u of p.neutrals) {
+    const i = from * p.U + u,
+      j = to * p.U + u;
+    n += st.us[i]! + st.ur[i]!;
+    st.us[j]! += st.us[i]!;
+    st.ur[j]! += st.ur[i]!;
+    st.us[i] = 0;
+    st.ur[i] = 0;
+  }
+  if (c >= 0) st.own[to] = c;
+  settle(st, from);
+  lookAtControlled(st);
+  return n;
+}
+
+/** Restless Beasts (RW-DP-82): every area with neutral units, to each adjacent area the group can enter. Pairs (from, to). */
+function beastMoves(st: RwState, out: number[]): void {
+  for (const a of board(st).on) neutralMoves(st, a, out);
 }
 
 /** Gathering of Beasts: (area, type) pairs: areas he controls with room for one more unit, types of the shape in the supply. */
@@ -382,7 +410,6 @@ const beastsDecision: Decision<RwState, F<'beasts'>, RwAction> = {
     }
   },
   answer(st, f, seat, a, log): ApplyResult {
-    const p = pk(st);
     const o: number[] = [];
     if (f.what === 0) {
       beastMoves(st, o);
@@ -396,21 +423,8 @@ const beastsDecision: Decision<RwState, F<'beasts'>, RwAction> = {
           'RW-DP-82',
         );
       // RW-NEUT-14/16: they keep their routed state; allied with the player controlling the destination.
-      const c = ctrl(st, a.to);
-      let n = 0;
-      for (const u of p.neutrals) {
-        const i = a.from * p.U + u,
-          j = a.to * p.U + u;
-        n += st.us[i]! + st.ur[i]!;
-        st.us[j]! += st.us[i]!;
-        st.ur[j]! += st.ur[i]!;
-        st.us[i] = 0;
-        st.ur[i] = 0;
-      }
-      if (c >= 0) st.own[a.to] = c;
-      settle(st, a.from); // RW-NEUT-10: the area left may lose its controller
+      const n = moveNeutrals(st, a.from, a.to);
       st.stack.pop();
-      lookAtControlled(st);
       emit(log, 'rw.ev.beastsMoved', { seat, from: a.from, to: a.to, n }, [
         'RW-SEASON-03',
         'RW-DP-82',

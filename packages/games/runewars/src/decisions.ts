@@ -28,7 +28,7 @@ import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
 import { desertDecision, hdrawDecisionOf, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
 import { resign } from './resign.js';
-import { runRuse, ruseDecision } from './rewards.js';
+import { runRuse, runStorm, ruseDecision, stormDecision } from './rewards.js';
 import { exploreDecision, razeDecision } from './explore.js';
 import { lootDecision, qpeekDecision, qtestDecision, runLoot, runQpeek } from './quests.js';
 import {
@@ -116,6 +116,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   qpeek: { run: runQpeek, decide: qpeekDecision },
   loot: { run: runLoot, decide: lootDecision },
   ruse: { run: runRuse, decide: ruseDecision },
+  storm: { run: runStorm, decide: stormDecision },
   duel: { run: runDuel, decide: duelDecision },
   spoils: { run: runSpoils, decide: spoilsDecision },
 };

@@ -340,7 +340,11 @@ export function describeAction(
     case 'useReward':
       return a.area === undefined
         ? tr(l, 'rw.act.useReward', P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1 }))
-        : tr(l, 'rw.act.orb', P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1, area: a.area }));
+        : tr(
+            l,
+            p.rewards[p.rewardDeck[a.c] ?? -1]?.effect === 'flute' ? 'rw.act.flute' : 'rw.act.orb',
+            P({ hero: a.h, reward: p.rewardDeck[a.c] ?? -1, area: a.area }),
+          );
     case 'give':
       return tr(l, 'rw.act.give', P({ reward: p.rewardDeck[a.c] ?? -1, target: a.to }));
     case 'loot':

@@ -108,6 +108,16 @@ export const heroesEn: Record<string, string> = {
   'rw.act.charm': '{reward}: draw the cards of this test again',
   'rw.err.charm': 'Lucky Charm draws the cards of one test again, once a Quest Phase.',
   'rw.act.orb': '{hero} uses {reward}: look at the rune token in {area}',
+  'rw.act.flute': '{hero} uses {reward}: the neutral units of his area go to {area}',
+  'rw.ev.flute':
+    "{seat}'s hero {hero} plays the Flute of Possession: {n} neutral unit(s) go from {from} to {to}",
+  'rw.ev.iceStorm': "{seat}'s hero {hero} calls an Ice Storm on {area}: {n} damage to the enemy units there",
+  'rw.storm':
+    'Ice Storm in {area}: give its {n} damage to your units there, a unit at a time (a standing one first; a damaged unit takes the next damage until destroyed)',
+  'rw.ev.stormHurt': 'Ice Storm: {u} in {area} takes {n} damage and survives (damage does not stay)',
+  'rw.ev.stormKilled': 'Ice Storm destroys {u} in {area}',
+  'rw.err.stormHit':
+    'Give the damage to a unit of yours there: a standing one, a routed one only if none stands.',
   'rw.ev.orb': "{seat}'s hero {hero} looks at the rune token in {area} with the Orb of Scrying",
   'rw.ev.orbOwn': 'Your Orb of Scrying in {area}: {runeKind}',
   'rw.ev.cloak': "{target}'s Cloak of Shadows: {hero}, of lower Agility, cannot challenge {target} to a duel",
@@ -282,6 +292,16 @@ export const heroesRu: Record<string, string> = {
   'rw.act.charm': '{reward}: заново вытянуть карты этой проверки',
   'rw.err.charm': 'Талисман удачи позволяет заново вытянуть карты одной проверки, раз за фазу заданий.',
   'rw.act.orb': '{hero} применяет {reward}: посмотреть жетон руны в локации {area}',
+  'rw.act.flute': '{hero} применяет {reward}: нейтральные отряды его локации уходят в {area}',
+  'rw.ev.flute':
+    '{seat}: герой {hero} играет на флейте одержимости: нейтральные отряды ({n}) уходят из {from} в {to}',
+  'rw.ev.iceStorm': '{seat}: герой {hero} насылает ледяную бурю на {area}: {n} ран вражеским отрядам там',
+  'rw.storm':
+    'Ледяная буря в {area}: распределите её раны ({n}) между своими отрядами там по одному отряду (сначала стоящий; раненый отряд получает следующие раны, пока не погибнет)',
+  'rw.ev.stormHurt': 'Ледяная буря: {u} в {area} получает раны ({n}) и выживает (раны не остаются)',
+  'rw.ev.stormKilled': 'Ледяная буря уничтожает {u} в {area}',
+  'rw.err.stormHit':
+    'Отдайте рану своему отряду там: стоящему, обращённому в бегство — только если стоящих нет.',
   'rw.ev.orb': '{seat}: герой {hero} смотрит жетон руны в локации {area} сферой прорицания',
   'rw.ev.orbOwn': 'Ваша сфера прорицания, {area}: {runeKind}',
   'rw.ev.cloak':

@@ -4,7 +4,9 @@
  * may use the Reward cards whose effect is "during your turn, discard" — Sack of Gold (+4 influence), Healing
  * Potion (all damage removed), Timmorran Shard (receive a dragon rune), Crown of the Elder Kings (in a controlled
  * area with his stronghold: a dragon rune and 1 influence), Horn of Rallying (his routed units of the area stand
- * up) — face up and then discarded (RW-REWARD-02/08), and move Reward cards between his heroes of one area
+ * up), Flute of Possession (the neutral units of his hero's area to an adjacent area of his choice: RW-NEUT-14),
+ * Ice Storm (damage to the enemy units of the hero's area, assigned by their owner: RW-DMG-02..04; `storm`)
+ * — face up and then discarded (RW-REWARD-02/08), and move Reward cards between his heroes of one area
  * (RW-REWARD-06); the Captain of the League of Heroes discards three Reward cards for a dragon rune (his
  * Title, data.md §14). Also in his turn: Tome of Lore (discarded: +1 Wisdom) and Orb of Scrying (kept, once a
  * turn: an adjacent area's rune token). Passive cards turn face up when first applied (RW-REWARD-08): Ring of
@@ -13,15 +15,16 @@
  */
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK } from '@tabula/engine';
-import { board, ctrl, fail, only, pk, see } from './common.js';
-import { receiveRune, titleIndex } from './cards.js';
+import { board, ctrl, fail, leftOf, neutralsIn, only, pk, removeUnit, see } from './common.js';
+import { moveNeutrals, neutralMoves, receiveRune, titleIndex } from './cards.js';
+import { checkElimination } from './victory.js';
 import { heroesOf, heroesOn } from './heroes.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
 /** The hooks usable in a turn (discarded once used); the Orb of Scrying, kept, has its own offers. */
-const TURN = new Set(['gold', 'heal', 'rune', 'crown', 'horn', 'tome']);
+const TURN = new Set(['gold', 'heal', 'rune', 'crown', 'horn', 'tome', 'iceStorm']);
 
 /**
  * Orb of Scrying (data.md §11): once a turn, the rune tokens of the hero's area (already seen, RW-RUNE-20) and
@@ -41,6 +44,30 @@ function orbOffers(st: RwState, seat: Seat, h: number, c: number, out: RwAction[
   return n;
 }
 
+/**
+ * Flute of Possession (data.md §11): the adjacent areas the neutral units of the hero's area may be moved to
+ * (cards.ts `neutralMoves`: borders crossed as in a retreat, within 8 units there); their count, with `out` null.
+ */
+function fluteOffers(st: RwState, h: number, c: number, out: RwAction[] | null): number {
+  const a = st.hero!.at[h]!;
+  if (a < 0) return 0;
+  const o: number[] = [];
+  neutralMoves(st, a, o);
+  if (out) for (let i = 1; i < o.length; i += 2) out.push({ type: 'useReward', h, c, area: o[i]! });
+  return o.length / 2;
+}
+
+/**
+ * Ice Storm: the owner of the enemy units in area `a` for `seat` (RW-TERM-15): another player (his faction
+ * units and allied neutrals), -1 for unallied neutral units (hostile to everyone, RW-NEUT-02), -2 none.
+ */
+function stormVictim(st: RwState, seat: Seat, a: number): Seat {
+  if (a < 0) return -2;
+  const o = st.own[a]!;
+  if (o >= 0) return o === seat ? -2 : o;
+  return neutralsIn(st, a) > 0 ? -1 : -2;
+}
+
 function usable(st: RwState, seat: Seat, h: number, c: number): boolean {
   const p = pk(st);
   const hs = st.hero!;
@@ -48,6 +75,7 @@ function usable(st: RwState, seat: Seat, h: number, c: number): boolean {
   if (!TURN.has(e)) return false;
   const a = hs.at[h]!;
   if (e === 'heal') return hs.dmg[h]! > 0;
+  if (e === 'iceStorm') return stormVictim(st, seat, a) >= -1;
   if (e === 'crown') return ctrl(st, a) === seat && st.sh[a] === seat;
   if (e === 'horn') {
     for (let u = 0; u < p.U; u++) if (st.ur[a * p.U + u] && st.own[a] === seat) return true;
@@ -171,7 +199,9 @@ function offers(st: RwState, seat: Seat, out: RwAction[] | null, orb = 0): numbe
   let n = captainOffers(st, seat, mine, out);
   for (const h of mine)
     for (const c of hs.rw[h]!) {
-      if (!orb && p.rewards[p.rewardDeck[c]!]!.effect === 'orb') n += orbOffers(st, seat, h, c, out);
+      const e = p.rewards[p.rewardDeck[c]!]!.effect;
+      if (!orb && e === 'orb') n += orbOffers(st, seat, h, c, out);
+      else if (e === 'flute') n += fluteOffers(st, h, c, out);
       else if (usable(st, seat, h, c)) {
         n++;
         out?.push({ type: 'useReward', h, c });
@@ -285,6 +315,26 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
       case 'tome': // +1 Wisdom for good, beside training (no token used)
         hs.tb[a.h]! += p.rewards[p.rewardDeck[a.c]!]!.n;
         break;
+      case 'flute': {
+        // RW-NEUT-14/16: all of them, routed or not, allied with the destination's controller (him if his).
+        const n = moveNeutrals(st, at, a.area!);
+        emit(log, 'rw.ev.flute', { seat, hero: a.h, from: at, to: a.area, n }, [
+          'RW-NEUT-14',
+          'RW-NEUT-16',
+          'RW-LIMIT-05',
+        ]);
+        checkElimination(st, log);
+        break;
+      }
+      case 'iceStorm': {
+        // The victims' owner assigns the damage (RW-NEUT-08; unallied neutrals: the left player, RW-NEUT-03).
+        const o = stormVictim(st, seat, at);
+        const by = o >= 0 ? o : st.opts.neutrals === 'auto' ? -1 : leftOf(st, seat);
+        const n = p.rewards[p.rewardDeck[a.c]!]!.n;
+        emit(log, 'rw.ev.iceStorm', { seat, hero: a.h, area: at, n }, ['RW-DMG-01', 'RW-TERM-15']);
+        st.stack.push({ k: 'storm', seat, o, by, area: at, left: n });
+        break;
+      }
       case 'horn':
         for (let u = 0; u < p.U; u++) {
           const i = at * p.U + u;
@@ -297,4 +347,90 @@ export const ruseDecision: Decision<RwState, F<'ruse'>, RwAction> = {
   },
   // RW-DP-89: nothing used, nothing traded.
   byDefault: () => ({ type: 'done' }),
+};
+
+/* ------------------------------------------------------------------ Ice Storm's damage */
+
+type SF = F<'storm'>;
+
+/**
+ * The units of the storm's victims that may take its next damage: standing ones of any type, else routed ones
+ * (RW-DMG-03). A unit once damaged takes the following tokens until destroyed (RW-DMG-02), so a choice is one
+ * unit taking min(left, health) damage at once.
+ */
+function stormOffers(st: RwState, f: SF, out: RwAction[]): void {
+  const p = pk(st);
+  const us = f.o >= 0 ? p.factions[st.fac[f.o]!]!.canonAll : p.neutralCanon; // his allies too (RW-NEUT-07/08)
+  const b = f.area * p.U;
+  for (const u of us) if (st.us[b + u]) out.push({ type: 'hit', u, r: 0, d: 0 });
+  if (out.length) return;
+  for (const u of us) if (st.ur[b + u]) out.push({ type: 'hit', u, r: 1, d: 0 });
+}
+
+/** RW-DP-89 (as DP-66): the eligible unit with the most health, then canonical order. */
+function stormDefault(st: RwState, f: SF): RwAction | null {
+  const out: RwAction[] = [];
+  stormOffers(st, f, out);
+  const p = pk(st);
+  let best: RwAction | null = null;
+  for (const a of out)
+    if (a.type === 'hit' && (!best || p.units[a.u]!.health > p.units[(best as { u: number }).u]!.health))
+      best = a;
+  return best;
+}
+
+/** One unit takes the storm's next damage (validated by the caller). */
+function stormHit(st: RwState, f: SF, u: number, r: number, log: EventSink): void {
+  const hp = pk(st).units[u]!.health;
+  const d = Math.min(f.left, hp);
+  f.left -= d;
+  if (d < hp) {
+    // RW-DMG-07: no unit carries damage outside a battle; the storm's last tokens leave it standing.
+    emit(log, 'rw.ev.stormHurt', { seat: f.o, area: f.area, u, n: d }, ['RW-DMG-02', 'RW-DMG-07']);
+    return;
+  }
+  removeUnit(st, f.area, u, r === 1, f.o); // RW-DMG-04, RW-NEUT-18: back to the supply
+  emit(log, 'rw.ev.stormKilled', { seat: f.o, area: f.area, u }, ['RW-DMG-02', 'RW-DMG-03', 'RW-DMG-04']);
+}
+
+/**
+ * The storm blows until its damage is assigned or no victim is left (RW-DMG-06: the rest is lost); with
+ * automated neutrals (RW-NEUT-05) the defaults assign it at once.
+ */
+export function runStorm(st: RwState, f: SF, log: EventSink): boolean {
+  for (let i = 0; i < 64 && f.left > 0 && f.by < 0; i++) {
+    const a = stormDefault(st, f);
+    if (!a || a.type !== 'hit') break;
+    stormHit(st, f, a.u, a.r, log);
+  }
+  const out: RwAction[] = [];
+  if (f.left > 0 && !(f.by >= 0 && st.p[f.by]!.out)) stormOffers(st, f, out);
+  if (out.length) return true;
+  st.stack.pop();
+  checkElimination(st, log);
+  return false;
+}
+
+export const stormDecision: Decision<RwState, SF, RwAction> = {
+  prompt: 'rw.storm',
+  rule: 'RW-DMG-01',
+  who: (_st, f) => only(f.by),
+  asks: (_st, f, seat) => seat === f.by,
+  ask: (_st, f) => ({ args: { area: f.area, n: f.left } }),
+  offers(st, f, _seat, out) {
+    stormOffers(st, f, out);
+  },
+  answer(st, f, _seat, a, log): ApplyResult {
+    const ok: RwAction[] = [];
+    stormOffers(st, f, ok);
+    if (a.type !== 'hit' || !ok.some((x) => x.type === 'hit' && x.u === a.u && x.r === a.r))
+      return fail(
+        'stormHit',
+        'Give the damage to a unit of yours there: a standing one, a routed one only if none stands.',
+        'RW-DMG-03',
+      );
+    stormHit(st, f, a.u, a.r, log);
+    return OK;
+  },
+  byDefault: (st, f) => stormDefault(st, f),
 };

@@ -236,6 +236,11 @@ export type Frame =
   | { k: 'loot'; seat: Seat }
   /** His turn: Reward cards used or traded between his heroes of one area (rewards.ts, RW-REWARD-02/06). */
   | { k: 'ruse'; seat: Seat; orb?: number }
+  /**
+   * Ice Storm (rewards.ts): `left` damage dealt by `seat`'s card to the units of `o` (-1 unallied neutrals) in
+   * `area`, assigned by `by` (their owner, or the left player for unallied neutrals) a unit at a time.
+   */
+  | { k: 'storm'; seat: Seat; o: Seat; by: Seat; area: number; left: number }
   /** A duel under way (duels.ts, RW-DUEL-*, RW-QUEST-20..26). */
   | DuelFrame
   /** RW-DP-24: the last `n` Reward cards of surviving duellist `h` are the spoils, to give to his heroes there. */

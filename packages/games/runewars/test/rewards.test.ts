@@ -1,8 +1,7 @@
 /**
  * One behaviour test per Reward card of the data (data.md §11, rewards.ts): each card's hook in its timing window —
  * in his turn, in a duel, in battle support, at the fall, in a Quest Phase move, test or challenge — with its
- * refusals and its timeout default (RW-DP-89). A card of the data whose hook has no test here fails; the cards
- * that still wait are listed (`WAITS`) and their test checks that nothing offers them.
+ * refusals and its timeout default (RW-DP-89). A card of the data whose hook has no test here fails.
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@tabula/engine';
@@ -28,9 +27,6 @@ const D1 = card(1, DAMAGE, 1, [S]);
 const R1 = card(1, ROUT, 1, [S, D1]);
 const B = card(1, 0, -1, [S, D1, R1]); // blank circle
 
-/** Cards whose hook still waits (docs/games/runewars.md, M4 "Waits"). */
-const WAITS = new Set(['flute', 'iceStorm']);
-
 /** Laurel (seat 0) against Verikas (seat 1) in 1A, at seat 0's Quest Phase step. */
 const pair = () =>
   scene([
@@ -49,6 +45,29 @@ function turn(ids: string[], at = '1A'): { st: RwState; cs: number[] } {
 
 /** An area where seat 0 has his stronghold and units (his home realm). */
 const keep = (st: RwState) => board(st).on.find((a) => st.sh[a] === 0 && st.own[a] === 0)!;
+
+/** An area's units all gone (to the supply), nobody's. */
+function clear(st: RwState, a: number): void {
+  for (let i = 0; i < p.U; i++) st.us[a * p.U + i] = st.ur[a * p.U + i] = 0;
+  st.own[a] = -1;
+}
+
+/** Areas nobody's at the start (no home realm, no stronghold) with at least `k` such neighbours, canonical order. */
+function open(st: RwState, k: number): number[] {
+  const b = board(st);
+  const free = (a: number) => st.home[a]! < 0 && st.sh[a]! < 0;
+  return b.on.filter((a) => free(a) && b.adj[a]!.filter(free).length >= k);
+}
+
+/** Seat 1 stands in `a` with these [unit id, standing, routed]. */
+function put(st: RwState, a: number, seat: number, list: [string, number, number][]): void {
+  clear(st, a);
+  for (const [id, s, r] of list) {
+    st.us[a * p.U + u(id)] = s;
+    st.ur[a * p.U + u(id)] = r;
+  }
+  st.own[a] = seat;
+}
 
 const TESTS: Record<string, () => void> = {
   rune() {
@@ -69,6 +88,141 @@ const TESTS: Record<string, () => void> = {
     act(st, 0, { type: 'useReward', h: laurel, c: cs[0]! });
     expect(st.p[0]!.inf).toBe(inf + 1);
     expect(top(st).k).toBe('receive');
+  },
+  flute() {
+    // Laurel (seat 0) among unallied neutrals in X; all go to an adjacent area of his choice.
+    const st0 = turn([]).st;
+    const b = board(st0);
+    const x = open(st0, 2)[0]!;
+    const { st, cs } = turn(['flute'], p.areas[x]!.id);
+    const [flute] = cs;
+    const free = b.adj[x]!.filter((a) => st.home[a]! < 0 && st.sh[a]! < 0);
+    for (const a of free) clear(st, a);
+    put(st, x, -1, [
+      ['beastman', 2, 1],
+      ['hellhound', 1, 0],
+    ]);
+    const offers = legal(st, 0).filter((a) => a.type === 'useReward');
+    expect(offers.length).toBeGreaterThanOrEqual(2);
+    for (const a of offers) expect(b.adj[x]).toContain((a as { area: number }).area);
+    const y = (offers[0] as { area: number }).area;
+    // Sealed: the other seat sees a face-down card, nothing of it in the log either until played.
+    expect(g.view(st, 1).hero!.rw[laurel]).toEqual([-1]);
+    expect(g.defaultAction(st, 0)).toEqual({ type: 'done' }); // RW-DP-89: no optional ability
+    // A destination not adjacent, or the card without one: refused.
+    const far = b.on.find((a) => a !== x && !b.adj[x]!.includes(a))!;
+    rejects(st, 0, { type: 'useReward', h: laurel, c: flute, area: far }, 'RW-REWARD-02', 'rewardUse');
+    rejects(st, 0, { type: 'useReward', h: laurel, c: flute }, 'RW-REWARD-02', 'rewardUse');
+    // Into an area of his: they ally with him (RW-NEUT-14), routed stays routed (RW-NEUT-16).
+    const latari = p.factions[st.fac[0]!]!.units[0]!;
+    st.us[y * p.U + latari] = 1;
+    st.own[y] = 0;
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'useReward', h: laurel, c: flute!, area: y }, log);
+    expect(st.us[y * p.U + u('beastman')]).toBe(2);
+    expect(st.ur[y * p.U + u('beastman')]).toBe(1);
+    expect(st.us[y * p.U + u('hellhound')]).toBe(1);
+    expect(st.own[y]).toBe(0);
+    expect(st.us[x * p.U + u('beastman')]! + st.ur[x * p.U + u('beastman')]!).toBe(0);
+    expect(st.hero!.rdisc).toContain(flute);
+    expect(st.hero!.up).toContain(flute);
+    expect(st.hero!.rw[laurel]).toEqual([]);
+    expect(keys(log)).toEqual(expect.arrayContaining(['rw.ev.rewardUsed', 'rw.ev.flute']));
+    expect(log.find((e) => e.key === 'rw.ev.flute')!.rules).toContain('RW-NEUT-14');
+    expect(checkInvariants(st)).toEqual([]);
+    // Into an area nobody holds: unallied there.
+    const s2 = turn(['flute'], p.areas[x]!.id);
+    for (const a of free) clear(s2.st, a);
+    put(s2.st, x, -1, [['beastman', 2, 0]]);
+    act(s2.st, 0, { type: 'useReward', h: laurel, c: s2.cs[0]!, area: y });
+    expect(s2.st.us[y * p.U + u('beastman')]).toBe(2);
+    expect(s2.st.own[y]).toBe(-1);
+    // RW-LIMIT-01: not into an area where they would make more than 8 units; no neutral there: not offered.
+    const s3 = turn(['flute'], p.areas[x]!.id);
+    for (const a of free) clear(s3.st, a);
+    put(s3.st, x, -1, [['beastman', 2, 0]]);
+    for (const a of free) put(s3.st, a, 0, [[p.units[latari]!.id, 7, 0]]);
+    const left = legal(s3.st, 0).filter((a) => a.type === 'useReward') as { area: number }[];
+    for (const a of left) expect(free).not.toContain(a.area);
+    rejects(s3.st, 0, { type: 'useReward', h: laurel, c: s3.cs[0], area: y }, 'RW-REWARD-02', 'rewardUse');
+    const s4 = turn(['flute'], p.areas[x]!.id);
+    clear(s4.st, x);
+    expect(legal(s4.st, 0).some((a) => a.type === 'useReward')).toBe(false);
+  },
+  iceStorm() {
+    const st0 = turn([]).st;
+    const x = open(st0, 0)[0]!;
+    const at = p.areas[x]!.id;
+    const { st, cs } = turn(['iceStorm'], at);
+    const [storm] = cs;
+    // Verikas (seat 1) there too: heroes take none of it.
+    st.hero!.at[verikas] = x;
+    st.hero!.ctl[verikas] = 1;
+    st.hero!.deck = st.hero!.deck.filter((h) => h !== verikas);
+    put(st, x, 1, [
+      ['berserker', 2, 1],
+      ['chaosLord', 1, 0],
+    ]);
+    expect(g.view(st, 1).hero!.rw[laurel]).toEqual([-1]); // sealed until played
+    expect(legal(st, 0)).toContainEqual({ type: 'useReward', h: laurel, c: storm });
+    expect(g.defaultAction(st, 0)).toEqual({ type: 'done' });
+    const log: GameEvent[] = [];
+    act(st, 0, { type: 'useReward', h: laurel, c: storm! }, log);
+    expect(st.hero!.rdisc).toContain(storm);
+    expect(st.hero!.up).toContain(storm);
+    expect(keys(log)).toEqual(expect.arrayContaining(['rw.ev.rewardUsed', 'rw.ev.iceStorm']));
+    // Their owner assigns it (RW-DMG-01): standing units first (RW-DMG-03).
+    expect(top(st).k).toBe('storm');
+    expect(g.prompts(st).map((x) => x.seat)).toEqual([1]);
+    expect(legal(st, 0)).toEqual([]);
+    expect(legal(st, 1)).toEqual([
+      { type: 'hit', u: u('berserker'), r: 0, d: 0 },
+      { type: 'hit', u: u('chaosLord'), r: 0, d: 0 },
+    ]);
+    expect(g.defaultAction(st, 1)).toEqual({ type: 'hit', u: u('chaosLord'), r: 0, d: 0 }); // the most health
+    rejects(st, 1, { type: 'hit', u: u('berserker'), r: 1, d: 0 }, 'RW-DMG-03', 'stormHit');
+    act(st, 1, { type: 'hit', u: u('berserker'), r: 0, d: 0 }, log); // health 1: destroyed, 2 left
+    act(st, 1, { type: 'hit', u: u('berserker'), r: 0, d: 0 }, log);
+    expect(st.us[x * p.U + u('berserker')]).toBe(0);
+    // The Chaos Lord alone stands: the routed Berserker is not offered (RW-DMG-03).
+    expect(legal(st, 1)).toEqual([{ type: 'hit', u: u('chaosLord'), r: 0, d: 0 }]);
+    act(st, 1, { type: 'hit', u: u('chaosLord'), r: 0, d: 0 }, log); // 1 damage of 4: survives
+    expect(st.stack.some((f) => f.k === 'storm')).toBe(false); // blown over
+    expect(st.us[x * p.U + u('chaosLord')]).toBe(1);
+    expect(st.ur[x * p.U + u('berserker')]).toBe(1);
+    expect(st.own[x]).toBe(1);
+    expect(st.hero!.dmg[verikas]).toBe(0);
+    expect(keys(log).filter((k) => k === 'rw.ev.stormKilled')).toHaveLength(2);
+    expect(checkInvariants(st)).toEqual([]);
+    // Timeout default: the most health first — the Chaos Lord takes all 3 and nothing falls.
+    const d = turn(['iceStorm'], at);
+    put(d.st, x, 1, [
+      ['berserker', 2, 0],
+      ['chaosLord', 1, 0],
+    ]);
+    act(d.st, 0, { type: 'useReward', h: laurel, c: d.cs[0]! });
+    act(d.st, 1, g.defaultAction(d.st, 1)!);
+    expect(d.st.stack.some((f) => f.k === 'storm')).toBe(false); // blown over
+    expect(d.st.us[x * p.U + u('berserker')]).toBe(2);
+    expect(d.st.us[x * p.U + u('chaosLord')]).toBe(1);
+    // Unallied neutrals (hostile to all, RW-NEUT-02): the left player assigns (RW-NEUT-03); the rest is lost
+    // once none is left (RW-DMG-06), routed ones last.
+    const n = turn(['iceStorm'], at);
+    put(n.st, x, -1, [['beastman', 1, 1]]);
+    act(n.st, 0, { type: 'useReward', h: laurel, c: n.cs[0]! });
+    expect(g.prompts(n.st).map((x) => x.seat)).toEqual([1]);
+    expect(legal(n.st, 1)).toEqual([{ type: 'hit', u: u('beastman'), r: 0, d: 0 }]);
+    act(n.st, 1, { type: 'hit', u: u('beastman'), r: 0, d: 0 });
+    act(n.st, 1, { type: 'hit', u: u('beastman'), r: 1, d: 0 });
+    expect(n.st.stack.some((f) => f.k === 'storm')).toBe(false); // blown over
+    expect(n.st.us[x * p.U + u('beastman')]! + n.st.ur[x * p.U + u('beastman')]!).toBe(0);
+    expect(n.st.own[x]).toBe(-1);
+    // His own units only, or none: not offered.
+    const o = turn(['iceStorm'], at);
+    put(o.st, x, 0, [[p.units[p.factions[o.st.fac[0]!]!.units[0]!]!.id, 2, 0]]);
+    expect(legal(o.st, 0).some((a) => a.type === 'useReward')).toBe(false);
+    clear(o.st, x);
+    expect(legal(o.st, 0).some((a) => a.type === 'useReward')).toBe(false);
   },
   gold() {
     const { st, cs } = turn(['gold']);
@@ -388,13 +542,7 @@ const TESTS: Record<string, () => void> = {
 
 describe('every Reward card of the data in its timing window (data.md §11)', () => {
   for (const r of p.rewards)
-    it(`RW-REWARD-02, RW-REWARD-08, RW-IMPL-54: ${r.id} ${r.name.en} — ${WAITS.has(r.effect) ? 'waits' : r.effect}`, () => {
-      if (WAITS.has(r.effect)) {
-        // Nothing offers it yet, in his turn or in the Quest Phase.
-        const { st } = turn([r.id]);
-        expect(legal(st, 0).some((a) => a.type === 'useReward')).toBe(false);
-        return;
-      }
+    it(`RW-REWARD-02, RW-REWARD-08, RW-IMPL-54: ${r.id} ${r.name.en} — ${r.effect}`, () => {
       const t = TESTS[r.effect];
       expect(t, `no test for the hook ${r.effect}`).toBeDefined();
       t!();
