@@ -16,6 +16,7 @@ export const HERO_FRAMES: ReadonlySet<string> = new Set([
   'hdraw',
   'desert',
   'qph',
+  'strike',
   'explore',
   'qtest',
   'qpeek',
@@ -122,6 +123,9 @@ export function heroChoice(
       return pick((a) => (a.type === 'heroAt' ? garrison(p, v, a.area) : 0));
     case 'desert':
       return pick((a) => (a.type === 'desert' ? -heroWorth(p, v, a.h) : 0));
+    case 'strike':
+      // The enemy hero with the least health left (the nearest to defeat).
+      return pick((a) => (a.type === 'heroHit' ? -heroWorth(p, v, a.target) : 0));
     case 'qph':
       return pick((a) => {
         switch (a.type) {

@@ -186,7 +186,8 @@ export function objectiveWhen(x: unknown, w: string, bad: Bad): ObjectiveWhen {
 /**
  * The windows each timing tag of RW-IMPL-54 answers (RW-BATTLE-71, RW-YEAR-29): "your turn" the turn's
  * two, a battle's start, a tally, a battle won; `diplomacy` and `test` cards are played in the diplomacy
- * step itself (diplomacy.ts), `questPhase` and `duel` ones with heroes. A card may name its own windows
+ * step itself (diplomacy.ts), `questPhase` ones when an enemy hero ends its Quest Phase move in an area of
+ * his (`heroMoved`), `duel` ones with heroes. A card may name its own windows
  * (`windows`) where its printed timing is wider ("during a battle", "during a battle or your turn").
  */
 export const TIMING: Record<string, string[]> = {
@@ -197,7 +198,7 @@ export const TIMING: Record<string, string[]> = {
   battleWon: ['afterBattle'],
   diplomacy: [],
   test: [],
-  questPhase: [],
+  questPhase: ['heroMoved'],
   duel: ['duelStart'],
 };
 export const WINDOWS = [
@@ -215,6 +216,7 @@ export const WINDOWS = [
   'duelStart',
   'duelDraw',
   'duelRevealed',
+  'heroMoved',
 ] as const;
 
 /**
@@ -228,7 +230,8 @@ export const WINDOWS = [
  * tokens of up to `n` areas), `units` (units of his faction of `shape` at one of his strongholds), `dial`
  * (one resource dial up), `influence`, `lostCity` (a stronghold founded where his hero stands); in a duel
  * (RW-DUEL-14) `damage` goes to the opposing hero this round and `preventAll` prevents all damage to his hero
- * this round; `hook` names the one effect that needs code of its own (`tacticalRetreat`, RW-BATTLE-59).
+ * this round; in the Quest Phase (`heroMoved`, RW-QPH-03) `damage` goes to the enemy hero that ended its move
+ * in an area he controls (Ambush); `hook` names the one effect that needs code of its own (`tacticalRetreat`, RW-BATTLE-59).
  */
 export const TAC_DO = [
   'ignoreBorder',

@@ -26,7 +26,16 @@ import { battleDecision, runBattle } from './battle.js';
 import { retreatDecision, runRetreat } from './retreat.js';
 import { diploDecisionOf, runDiplo } from './diplomacy.js';
 import { victoryDecision } from './victory.js';
-import { desertDecision, hdrawDecisionOf, hstartDecision, qphDecision, runHdraw, runQph } from './heroes.js';
+import {
+  desertDecision,
+  hdrawDecisionOf,
+  hstartDecision,
+  qphDecision,
+  runHdraw,
+  runQph,
+  runStrike,
+  strikeDecision,
+} from './heroes.js';
 import { resign } from './resign.js';
 import { runRuse, runStorm, ruseDecision, stormDecision } from './rewards.js';
 import { exploreDecision, razeDecision } from './explore.js';
@@ -109,6 +118,7 @@ export const table: FlowTable<RwState, Frame, RwAction> = {
   hdraw: { run: runHdraw, decideBy: hdrawDecisionOf },
   desert: { decide: desertDecision },
   qph: { run: runQph, decide: qphDecision },
+  strike: { run: runStrike, decide: strikeDecision },
   // M6's exploration variant (explore.ts)
   explore: { decide: exploreDecision },
   raze: { decide: razeDecision },

@@ -351,6 +351,8 @@ export function describeAction(
       return tr(l, 'rw.act.loot', P({ hero: a.h }));
     case 'duel':
       return tr(l, 'rw.act.duel', P({ hero: a.h, target: a.target }));
+    case 'heroHit':
+      return tr(l, 'rw.act.heroHit', P({ hero: a.h, target: a.target }));
     case 'testCard': {
       const c = p.fate[a.card];
       return tr(l, 'rw.act.testCard', {

@@ -30,6 +30,7 @@ import {
 } from './common.js';
 import type { ExploreTokenRt } from './pack.js';
 import { defeatHero, gainReward } from './quests.js';
+import { heroMovedSeat } from './tactics.js';
 import type { Frame, RwAction, RwState } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -167,9 +168,11 @@ export function heroEntered(st: RwState, f: Qph, h: number, log: EventSink): voi
 
 /**
  * With the variant, a hero in the middle of its Move ends it in words ("stop here") before anything
- * else is done, so that the flip comes at its true end (RW-EXPL-06/09, RW-QPH-11).
+ * else is done, so that the flip comes at its true end (RW-EXPL-06/09, RW-QPH-11); so does a hero in an
+ * area whose controller could answer the end of its move with a card (Ambush, tactics.ts `heroMovedSeat`).
  */
-export const moveMustEnd = (st: RwState, f: Qph): boolean => exploreOn(st) && f.h >= 0 && f.left > 0;
+export const moveMustEnd = (st: RwState, f: Qph): boolean =>
+  f.h >= 0 && f.left > 0 && (exploreOn(st) || heroMovedSeat(st, f.h) >= 0);
 
 /**
  * The end of a Move action of at least one area (RW-EXPL-06/07/09): the face-down token of the area is

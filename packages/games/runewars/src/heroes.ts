@@ -9,7 +9,8 @@
 import type { ApplyResult, Decision, EventSink, Seat } from '@tabula/engine';
 import { emit, OK, shuffle } from '@tabula/engine';
 import { board, crossable, ctrl, fail, only, pk, playOrder, see, strongholdsOf } from './common.js';
-import { attempt, questsFor } from './quests.js';
+import { attempt, damageHero, questsFor } from './quests.js';
+import { heroMovedWindow } from './tactics.js';
 import { drawFate } from './fight.js';
 import { cloaked, duelsFor, heroDuel } from './duels.js';
 import { applyPassive, givesAround, giveReward } from './rewards.js';
@@ -463,14 +464,97 @@ function qphOffers(st: RwState, f: F<'qph'>, seat: Seat, out: RwAction[] | null)
   return n;
 }
 
-/** The step ends by itself once nothing is left to do (all heroes acted, no steps left). */
+/**
+ * The step ends by itself once nothing is left to do (all heroes acted, no steps left). A hero's action that
+ * went on in a duel or quest is over when they are (`ka`): its after-action ability comes then (Krutzbek).
+ */
 export function runQph(st: RwState, f: F<'qph'>): boolean {
-  if (st.p[f.seat]!.out || qphOffers(st, f, f.seat, null) === 0) {
+  if (st.p[f.seat]!.out) {
     st.stack.pop();
+    return false;
+  }
+  if (f.ka !== undefined && f.ka >= 0) {
+    const h = f.ka;
+    f.ka = -1;
+    if (actionOver(st, f.seat, h)) return false;
+  }
+  if (qphOffers(st, f, f.seat, null) === 0) {
+    st.stack.pop();
+    if (f.h >= 0) actionOver(st, f.seat, f.h); // the last Move is over with the step
     return false;
   }
   return true;
 }
+
+/* ------------------------------------------------------------------ after a hero's action (Krutzbek) */
+
+/** Enemy heroes in hero `h`'s area, canonical order (its `strike` targets); their count. */
+function strikeTargets(st: RwState, h: number, out: RwAction[] | null): number {
+  const hs = st.hero!;
+  const a = hs.at[h]!;
+  const seat = hs.ctl[h]!;
+  let n = 0;
+  for (let t = 0; t < hs.ctl.length; t++)
+    if (hs.ctl[t]! >= 0 && hs.ctl[t] !== seat && hs.at[t] === a) {
+      n++;
+      out?.push({ type: 'heroHit', h, target: t });
+    }
+  return n;
+}
+
+/**
+ * Hero `h`'s Quest Phase action is over (RW-QPH-02): a hero with `strike` (Krutzbek, data.md §9) deals that
+ * much damage to one enemy hero in his area, asked in a `strike` frame; true if one was pushed.
+ */
+export function actionOver(st: RwState, seat: Seat, h: number): boolean {
+  const hs = st.hero!;
+  if (!pk(st).heroes[h]!.strike || hs.ctl[h] !== seat || hs.at[h]! < 0 || st.p[seat]!.out) return false;
+  if (strikeTargets(st, h, null) === 0) return false;
+  st.stack.push({ k: 'strike', seat, h });
+  return true;
+}
+
+function strike(st: RwState, f: F<'strike'>, t: number, log: EventSink): void {
+  st.stack.splice(st.stack.lastIndexOf(f), 1);
+  emit(log, 'rw.ev.heroStrike', { seat: f.seat, hero: f.h, target: t }, ['RW-QPH-02', 'RW-HERO-07']);
+  damageHero(st, t, pk(st).heroes[f.h]!.strike, log, 'RW-QPH-02');
+}
+
+/** A single target is hit at once; none left (the hero or its targets gone), nothing happens. */
+export function runStrike(st: RwState, f: F<'strike'>, log: EventSink): boolean {
+  const hs = st.hero!;
+  const ok: RwAction[] = [];
+  if (hs.ctl[f.h] === f.seat && hs.at[f.h]! >= 0 && !st.p[f.seat]!.out) strikeTargets(st, f.h, ok);
+  if (ok.length > 1) return true;
+  if (ok.length === 1) strike(st, f, (ok[0] as { target: number }).target, log);
+  else st.stack.splice(st.stack.lastIndexOf(f), 1);
+  return false;
+}
+
+export const strikeDecision: Decision<RwState, F<'strike'>, RwAction> = {
+  prompt: 'rw.strike',
+  rule: 'RW-QPH-02',
+  who: (_st, f) => only(f.seat),
+  asks: (_st, f, seat) => seat === f.seat,
+  ask: (_st, f) => ({ args: { hero: f.h } }),
+  offers(st, f, _seat, out) {
+    strikeTargets(st, f.h, out);
+  },
+  answer(st, f, _seat, a, log): ApplyResult {
+    const ok: RwAction[] = [];
+    strikeTargets(st, f.h, ok);
+    if (a.type !== 'heroHit' || a.h !== f.h || !ok.some((x) => x.type === 'heroHit' && x.target === a.target))
+      return fail('strikeTarget', 'Choose an enemy hero in the area of your hero.', 'RW-QPH-02');
+    strike(st, f, a.target, log);
+    return OK;
+  },
+  // RW-DP-89: the first enemy hero in canonical order.
+  byDefault(st, f) {
+    const ok: RwAction[] = [];
+    strikeTargets(st, f.h, ok);
+    return ok[0] ?? null;
+  },
+};
 
 export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
   prompt: 'rw.questPhase',
@@ -483,169 +567,185 @@ export const qphDecision: Decision<RwState, F<'qph'>, RwAction> = {
     if (!moveMustEnd(st, f)) out.push({ type: 'done' });
   },
   answer(st, f, seat, a, log): ApplyResult {
-    const hs = st.hero!;
-    const p = pk(st);
-    if (a.type === 'stop') {
-      if (f.h < 0 || a.h !== f.h || f.left <= 0)
-        return fail('notMoving', 'That hero is not moving.', 'RW-EXPL-06');
-      endMove(st, f, f.h, log);
-      return OK;
-    }
-    if (a.type === 'give') {
-      const ok: RwAction[] = [];
-      if (f.h >= 0) givesAround(st, seat, f.h, ok);
-      if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
-        return fail(
-          'giveMoving',
-          'Reward cards pass between your hero that is acting and your other heroes in its area.',
-          'RW-DP-16',
-        );
-      giveReward(st, seat, a.c, a.to, ['RW-DP-16', 'RW-REWARD-06'], log);
-      return OK;
-    }
-    if (moveMustEnd(st, f) && !(a.type === 'step' && a.h === f.h))
-      return fail('endMove', 'Finish the move of your hero first: go on, or stop here.', 'RW-EXPL-06');
-    if (a.type === 'done') {
-      st.stack.pop();
-      emit(log, 'rw.ev.questPhaseDone', { seat }, ['RW-QPH-02']);
-      return OK;
-    }
-    if (
-      a.type !== 'step' &&
-      a.type !== 'heal' &&
-      a.type !== 'train' &&
-      a.type !== 'quest' &&
-      a.type !== 'duel'
-    )
-      return fail('wrongAction', 'Give your heroes their actions: Move, Heal or Train.', 'RW-QPH-02');
-    const h = a.h;
-    if (!Number.isInteger(h) || hs.ctl[h] !== seat || hs.at[h]! < 0)
-      return fail('notYourHero', 'That is not one of your heroes.', 'RW-HERO-01');
-    if (a.type === 'duel') {
-      // RW-DUEL-01/13, RW-QUEST-09: right after its own Move, once; its action ends with the duel.
-      if (f.h !== h && f.acted.includes(h))
-        return fail('duelMove', 'A hero starts a duel right after its own Move.', 'RW-DUEL-01');
-      if (hs.rt[h]) return fail('duelRouted', 'A routed hero cannot start a duel.', 'RW-DUEL-10');
-      const ok: RwAction[] = [];
-      duelsFor(st, seat, h, ok);
-      if (!ok.some((x) => x.type === 'duel' && x.target === a.target))
-        return fail('duelHere', 'Challenge an enemy hero in the area where this hero stands.', 'RW-DUEL-01');
-      // Cloak of Shadows face down: named, it turns face up and the duel does not start (docs, H20); the
-      // hero may still do what is left to it after its Move.
-      const cloak = cloaked(st, h, a.target);
-      if (cloak >= 0) {
-        applyPassive(st, hs.ctl[a.target]!, a.target, cloak, log, ['RW-DUEL-01']);
-        emit(log, 'rw.ev.cloak', { seat, hero: h, target: a.target }, ['RW-DUEL-01', 'RW-REWARD-08']);
-        if (!f.acted.includes(h)) f.acted.push(h); // a Move of 0 areas (RW-QPH-12)
-        f.h = h;
-        f.left = 0;
-        return OK;
-      }
-      if (!f.acted.includes(h)) f.acted.push(h);
-      f.h = -1;
-      f.left = 0;
-      heroDuel(st, seat, h, a.target, log);
-      return OK;
-    }
-    if (a.type === 'quest') {
-      if (f.h !== h && f.acted.includes(h))
-        return fail('questMove', 'A hero attempts a quest right after its own Move.', 'RW-QUEST-08');
-      if (hs.rt[h]) return fail('questRouted', 'A routed hero cannot attempt a quest.', 'RW-QUEST-08');
-      const ok: RwAction[] = [];
-      questsFor(st, seat, h, ok);
-      if (!ok.some((x) => x.type === 'quest' && x.card === a.card))
-        return fail(
-          'questHere',
-          'Attempt a Quest card of your hand in the area it names, where this hero stands.',
-          'RW-QUEST-05',
-        );
-      if (!f.acted.includes(h)) f.acted.push(h); // a Move of 0 areas (RW-QPH-12)
-      f.h = -1;
-      f.left = 0;
-      attempt(st, seat, h, a.card, log);
-      return OK;
-    }
-    const moving = a.type === 'step' && f.h === h && f.left > 0;
-    if (!moving && f.acted.includes(h))
-      return fail('acted', 'That hero has taken its action this Quest Phase.', 'RW-QPH-13');
-    if (a.type === 'step') {
-      if (!moving && hs.rt[h]) return fail('routed', 'A routed hero cannot move.', 'RW-HMOVE-05');
-      const from = hs.at[h]!;
-      const b = board(st);
-      const i = b.adj[from]!.indexOf(a.to);
-      const open = i >= 0 && crossable(b.edge[from]![i]!, false, st.season === 3);
-      // RW-EXPL-22/23: a portal link, paid once per Move action.
-      const portal = !open && portalLink(st, seat, moving && !!f.pp, from, a.to);
-      if (!open && !portal)
-        return fail(
-          'notAdjacent',
-          'A hero moves one area at a time, across a border it may cross.',
-          'RW-HMOVE-06',
-        );
-      if (!moving) {
-        if (p.heroes[h]!.move <= 0) return fail('noMove', 'This hero cannot move.', 'RW-QPH-03');
-        f.acted.push(h);
-        f.h = h;
-        f.left = p.heroes[h]!.move;
-        if (f.pp) f.pp = 0;
-        // Boots of Striding: a Move of up to 3 areas, fixed as the Move starts (docs, H18).
-        const bo = bootsOf(st, h);
-        if (bo >= 0) f.left = Math.max(f.left, p.rewards[p.rewardDeck[bo]!]!.n);
-        if (bo >= 0 || f.bo !== undefined) f.bo = bo;
-      }
-      if (portal && !f.pp) {
-        payPortal(st, seat, log);
-        f.pp = 1;
-      }
-      f.left--;
-      // The step past its printed Move is the Boots' own: they turn face up (RW-REWARD-02/08).
-      if (
-        f.bo !== undefined &&
-        f.bo >= 0 &&
-        Math.max(p.heroes[h]!.move, p.rewards[p.rewardDeck[f.bo]!]!.n) - f.left > p.heroes[h]!.move
-      ) {
-        if (!hs.up.includes(f.bo)) hs.up.push(f.bo);
-        emit(log, 'rw.ev.rewardUsed', { seat, hero: h, reward: p.rewardDeck[f.bo] }, [
-          'RW-REWARD-02',
-          'RW-REWARD-08',
-        ]);
-        f.bo = -1;
-      }
-      hs.at[h] = a.to;
-      see(st, seat, a.to); // RW-HMOVE-10: the rune token of every area entered
-      emit(log, 'rw.ev.heroStep', { seat, hero: h, area: a.to }, [
-        'RW-QPH-03',
-        'RW-HMOVE-02',
-        'RW-HMOVE-07',
-        'RW-QPH-14',
-      ]);
-      heroEntered(st, f, h, log); // RW-EXPL-24/25: a Dungeon stops it
-      if (f.left === 0) endMove(st, f, h, log); // RW-EXPL-06: the flip at the end of the move
-      return OK;
-    }
-    if (a.type === 'heal') {
-      if (!canHeal(st, h, seat))
-        return fail('healFriendly', 'A hero heals only in an area you control.', 'RW-QPH-04');
-      f.acted.push(h);
-      f.h = -1;
-      hs.dmg[h] = 0;
-      emit(log, 'rw.ev.heroHealed', { seat, hero: h }, ['RW-QPH-04', 'RW-HERO-07']);
-      actionEnded(st, seat, h, log); // RW-EXPL-26..28
-      return OK;
-    }
-    const legal: RwAction[] = [];
-    trainings(st, h, legal);
-    if (!legal.some((x) => x.type === 'train' && x.a === a.a && x.b === a.b))
-      return fail('trainLimit', 'An attribute takes at most +2 in training.', 'RW-QPH-06');
-    f.acted.push(h);
-    f.h = -1;
-    train(st, seat, h, a.a, a.b, log, ['RW-QPH-05', 'RW-QPH-06', 'RW-QPH-07']);
-    actionEnded(st, seat, h, log); // RW-EXPL-26..28
-    return OK;
+    // A hero's Move is over once its player turns to anything else (RW-QPH-11): its after-action ability.
+    const prev = f.h;
+    const r = answerQph(st, f, seat, a, log);
+    if (r === OK && prev >= 0 && (a.type === 'done' || (f.h !== prev && f.ka !== prev)))
+      actionOver(st, seat, prev);
+    return r;
   },
   // RW-DP-89 (DP-14/15): no further action (a moving hero stops where it stands).
   byDefault: (st, f) => (moveMustEnd(st, f) ? { type: 'stop', h: f.h } : { type: 'done' }),
 };
+
+function answerQph(st: RwState, f: F<'qph'>, seat: Seat, a: RwAction, log: EventSink): ApplyResult {
+  const hs = st.hero!;
+  const p = pk(st);
+  if (a.type === 'stop') {
+    if (f.h < 0 || a.h !== f.h || f.left <= 0)
+      return fail('notMoving', 'That hero is not moving.', 'RW-EXPL-06');
+    moveEnded(st, f, f.h, log);
+    return OK;
+  }
+  if (a.type === 'give') {
+    const ok: RwAction[] = [];
+    if (f.h >= 0) givesAround(st, seat, f.h, ok);
+    if (!ok.some((x) => x.type === 'give' && x.c === a.c && x.to === a.to))
+      return fail(
+        'giveMoving',
+        'Reward cards pass between your hero that is acting and your other heroes in its area.',
+        'RW-DP-16',
+      );
+    giveReward(st, seat, a.c, a.to, ['RW-DP-16', 'RW-REWARD-06'], log);
+    return OK;
+  }
+  if (moveMustEnd(st, f) && !(a.type === 'step' && a.h === f.h))
+    return fail('endMove', 'Finish the move of your hero first: go on, or stop here.', 'RW-EXPL-06');
+  if (a.type === 'done') {
+    st.stack.pop();
+    emit(log, 'rw.ev.questPhaseDone', { seat }, ['RW-QPH-02']);
+    return OK;
+  }
+  if (a.type !== 'step' && a.type !== 'heal' && a.type !== 'train' && a.type !== 'quest' && a.type !== 'duel')
+    return fail('wrongAction', 'Give your heroes their actions: Move, Heal or Train.', 'RW-QPH-02');
+  const h = a.h;
+  if (!Number.isInteger(h) || hs.ctl[h] !== seat || hs.at[h]! < 0)
+    return fail('notYourHero', 'That is not one of your heroes.', 'RW-HERO-01');
+  if (a.type === 'duel') {
+    // RW-DUEL-01/13, RW-QUEST-09: right after its own Move, once; its action ends with the duel.
+    if (f.h !== h && f.acted.includes(h))
+      return fail('duelMove', 'A hero starts a duel right after its own Move.', 'RW-DUEL-01');
+    if (hs.rt[h]) return fail('duelRouted', 'A routed hero cannot start a duel.', 'RW-DUEL-10');
+    const ok: RwAction[] = [];
+    duelsFor(st, seat, h, ok);
+    if (!ok.some((x) => x.type === 'duel' && x.target === a.target))
+      return fail('duelHere', 'Challenge an enemy hero in the area where this hero stands.', 'RW-DUEL-01');
+    // Cloak of Shadows face down: named, it turns face up and the duel does not start (docs, H20); the
+    // hero may still do what is left to it after its Move.
+    const cloak = cloaked(st, h, a.target);
+    if (cloak >= 0) {
+      applyPassive(st, hs.ctl[a.target]!, a.target, cloak, log, ['RW-DUEL-01']);
+      emit(log, 'rw.ev.cloak', { seat, hero: h, target: a.target }, ['RW-DUEL-01', 'RW-REWARD-08']);
+      if (!f.acted.includes(h)) f.acted.push(h); // a Move of 0 areas (RW-QPH-12)
+      f.h = h;
+      f.left = 0;
+      return OK;
+    }
+    if (!f.acted.includes(h)) f.acted.push(h);
+    f.h = -1;
+    f.left = 0;
+    f.ka = h;
+    heroDuel(st, seat, h, a.target, log);
+    return OK;
+  }
+  if (a.type === 'quest') {
+    if (f.h !== h && f.acted.includes(h))
+      return fail('questMove', 'A hero attempts a quest right after its own Move.', 'RW-QUEST-08');
+    if (hs.rt[h]) return fail('questRouted', 'A routed hero cannot attempt a quest.', 'RW-QUEST-08');
+    const ok: RwAction[] = [];
+    questsFor(st, seat, h, ok);
+    if (!ok.some((x) => x.type === 'quest' && x.card === a.card))
+      return fail(
+        'questHere',
+        'Attempt a Quest card of your hand in the area it names, where this hero stands.',
+        'RW-QUEST-05',
+      );
+    if (!f.acted.includes(h)) f.acted.push(h); // a Move of 0 areas (RW-QPH-12)
+    f.h = -1;
+    f.left = 0;
+    f.ka = h;
+    attempt(st, seat, h, a.card, log);
+    return OK;
+  }
+  const moving = a.type === 'step' && f.h === h && f.left > 0;
+  if (!moving && f.acted.includes(h))
+    return fail('acted', 'That hero has taken its action this Quest Phase.', 'RW-QPH-13');
+  if (a.type === 'step') {
+    if (!moving && hs.rt[h]) return fail('routed', 'A routed hero cannot move.', 'RW-HMOVE-05');
+    const from = hs.at[h]!;
+    const b = board(st);
+    const i = b.adj[from]!.indexOf(a.to);
+    const open = i >= 0 && crossable(b.edge[from]![i]!, false, st.season === 3);
+    // RW-EXPL-22/23: a portal link, paid once per Move action.
+    const portal = !open && portalLink(st, seat, moving && !!f.pp, from, a.to);
+    if (!open && !portal)
+      return fail(
+        'notAdjacent',
+        'A hero moves one area at a time, across a border it may cross.',
+        'RW-HMOVE-06',
+      );
+    if (!moving) {
+      if (p.heroes[h]!.move <= 0) return fail('noMove', 'This hero cannot move.', 'RW-QPH-03');
+      f.acted.push(h);
+      f.h = h;
+      f.left = p.heroes[h]!.move;
+      if (f.pp) f.pp = 0;
+      // Boots of Striding: a Move of up to 3 areas, fixed as the Move starts (docs, H18).
+      const bo = bootsOf(st, h);
+      if (bo >= 0) f.left = Math.max(f.left, p.rewards[p.rewardDeck[bo]!]!.n);
+      if (bo >= 0 || f.bo !== undefined) f.bo = bo;
+    }
+    if (portal && !f.pp) {
+      payPortal(st, seat, log);
+      f.pp = 1;
+    }
+    f.left--;
+    // The step past its printed Move is the Boots' own: they turn face up (RW-REWARD-02/08).
+    if (
+      f.bo !== undefined &&
+      f.bo >= 0 &&
+      Math.max(p.heroes[h]!.move, p.rewards[p.rewardDeck[f.bo]!]!.n) - f.left > p.heroes[h]!.move
+    ) {
+      if (!hs.up.includes(f.bo)) hs.up.push(f.bo);
+      emit(log, 'rw.ev.rewardUsed', { seat, hero: h, reward: p.rewardDeck[f.bo] }, [
+        'RW-REWARD-02',
+        'RW-REWARD-08',
+      ]);
+      f.bo = -1;
+    }
+    hs.at[h] = a.to;
+    see(st, seat, a.to); // RW-HMOVE-10: the rune token of every area entered
+    emit(log, 'rw.ev.heroStep', { seat, hero: h, area: a.to }, [
+      'RW-QPH-03',
+      'RW-HMOVE-02',
+      'RW-HMOVE-07',
+      'RW-QPH-14',
+    ]);
+    heroEntered(st, f, h, log); // RW-EXPL-24/25: a Dungeon stops it
+    if (f.left === 0) moveEnded(st, f, h, log); // RW-EXPL-06: the flip at the end of the move
+    return OK;
+  }
+  if (a.type === 'heal') {
+    if (!canHeal(st, h, seat))
+      return fail('healFriendly', 'A hero heals only in an area you control.', 'RW-QPH-04');
+    f.acted.push(h);
+    f.h = -1;
+    hs.dmg[h] = 0;
+    emit(log, 'rw.ev.heroHealed', { seat, hero: h }, ['RW-QPH-04', 'RW-HERO-07']);
+    actionEnded(st, seat, h, log); // RW-EXPL-26..28
+    actionOver(st, seat, h);
+    return OK;
+  }
+  const legal: RwAction[] = [];
+  trainings(st, h, legal);
+  if (!legal.some((x) => x.type === 'train' && x.a === a.a && x.b === a.b))
+    return fail('trainLimit', 'An attribute takes at most +2 in training.', 'RW-QPH-06');
+  f.acted.push(h);
+  f.h = -1;
+  train(st, seat, h, a.a, a.b, log, ['RW-QPH-05', 'RW-QPH-06', 'RW-QPH-07']);
+  actionEnded(st, seat, h, log); // RW-EXPL-26..28
+  actionOver(st, seat, h);
+  return OK;
+}
+
+/**
+ * Hero `h`'s Move has ended (RW-QPH-03): the window of the area's controller (Ambush, data.md §13), then the
+ * exploration token's flip (explore.ts), which resolves first.
+ */
+function moveEnded(st: RwState, f: F<'qph'>, h: number, log: EventSink): void {
+  heroMovedWindow(st, h);
+  endMove(st, f, h, log);
+}
 
 /** The heroes' tokens a controller may look at (RW-RUNE-20): those of the areas his heroes stand in. */
 export function lookWithHeroes(st: RwState): void {

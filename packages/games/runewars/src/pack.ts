@@ -267,6 +267,8 @@ export interface HeroRt {
   duelReach: number;
   /** Extra Fate cards its attribute tests draw, by attribute (Laurel of Bloodwood: 1 for Agility). */
   testExtra: number[];
+  /** Damage it deals to one enemy hero of its area after each of its Quest Phase actions (Krutzbek: 1). */
+  strike: number;
 }
 
 /** A quest effect (data.md §10): reward, influence, damage, train, tactics, discard, rout, heal, peek, dial. */
@@ -1022,6 +1024,7 @@ function compileRaw(raw: Record<PackPart, unknown>): Pack {
       duelWin: o.duelWin === undefined ? 0 : int(o.duelWin, `${w}.duelWin`, 0, 9),
       redraw: o.redraw === undefined ? 0 : int(o.redraw, `${w}.redraw`, 0, 1),
       duelReach: o.duelReach === undefined ? 0 : int(o.duelReach, `${w}.duelReach`, 0, 1),
+      strike: o.strike === undefined ? 0 : int(o.strike, `${w}.strike`, 0, 9),
       testExtra: ['strength', 'agility', 'wisdom'].map((a) => {
         const t = (o.testExtra ?? {}) as Record<string, unknown>;
         return t[a] === undefined ? 0 : int(t[a], `${w}.testExtra.${a}`, 0, 9);

@@ -28,6 +28,8 @@ import { S_CAPTURE } from './fight.js';
 import { T_DMG, T_ROUT } from './tasks.js';
 import { checkLimit } from './year.js';
 import { duelOf } from './duels.js';
+import { damageHero } from './quests.js';
+import { windowLive } from './windows.js';
 import type { BattleFrame, Frame, RwAction, RwState, WindowAt } from './types.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
@@ -225,6 +227,7 @@ export function playOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwActio
   const p = pk(st);
   const turn = TURN_WINDOWS.includes(f.at);
   if (DUEL_WINDOWS.includes(f.at)) return duelOffers(st, f, seat, out);
+  if (f.at === 'heroMoved') return heroMovedOffers(st, f, seat, out);
   const b = turn ? null : battleOf(st);
   if (turn && !turnOf(st, seat)) return;
   const side = b ? (seat === b.seat ? 0 : seat === b.def ? 1 : -1) : -1;
@@ -261,6 +264,40 @@ function duelOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwAction[]): v
     if (!t.effects.every((e) => e.do === 'damage' || e.do === 'preventAll')) continue;
     seen |= bit;
     out.push(playAction(c));
+  }
+}
+
+/**
+ * The player whose area an enemy hero's Quest Phase move ended in (data.md §13, Ambush): he controls the area,
+ * is still in the game and holds a card he may play this season (a public count, RW-TACT-03); -1 none.
+ */
+export function heroMovedSeat(st: RwState, h: number): Seat {
+  const hs = st.hero;
+  if (!hs || hs.ctl[h]! < 0 || hs.at[h]! < 0 || !windowLive(st, 'heroMoved')) return -1;
+  const s = ctrl(st, hs.at[h]!);
+  return s >= 0 && s !== hs.ctl[h] && !st.p[s]!.out && canPlay(st, s) ? s : -1;
+}
+
+/** Opens the `heroMoved` window when hero `h` has ended its Quest Phase move (RW-QPH-03, RW-TACT-08). */
+export function heroMovedWindow(st: RwState, h: number): void {
+  const s = heroMovedSeat(st, h);
+  if (s >= 0) st.stack.push({ k: 'window', seats: [s], at: 'heroMoved', done: [], h });
+}
+
+/** The cards the area's controller may play on the hero that ended its move there (Ambush). */
+function heroMovedOffers(st: RwState, f: F<'window'>, seat: Seat, out: RwAction[]): void {
+  const hs = st.hero;
+  if (!hs || f.h === undefined || hs.ctl[f.h]! < 0 || ctrl(st, hs.at[f.h]!) !== seat) return;
+  const x = st.p[seat]!;
+  const p = pk(st);
+  const from = out.length;
+  for (let i = 0; i < x.tac.length; i++) {
+    if (!ripe(st, seat, i)) continue;
+    const act = playAction(x.tac[i]!);
+    if (listed(out, from, act)) continue;
+    const t = p.tactics[x.tac[i]!]!;
+    if (t.waits || t.as || t.cond || !t.windows.includes(f.at)) continue;
+    if (t.effects.every((e) => e.do === 'damage')) out.push(act);
   }
 }
 
@@ -330,10 +367,17 @@ export function discardPlayed(st: RwState, seat: Seat, c: number, log: EventSink
  * Plays card `c` in the window `f` (already answered and closed or reopened by the caller): its effects
  * run in order; one that needs a target pushes a `tactic` frame and the rest wait for it.
  */
-export function playCard(st: RwState, seat: Seat, c: number, at: WindowAt, log: EventSink): void {
+export function playCard(st: RwState, seat: Seat, c: number, at: WindowAt, log: EventSink, h = -1): void {
   const turn = TURN_WINDOWS.includes(at);
   if (DUEL_WINDOWS.includes(at)) {
     duelCard(st, seat, c, at, log);
+    return;
+  }
+  if (at === 'heroMoved') {
+    // Ambush (data.md §13): damage to the enemy hero that ended its move in his area (RW-HERO-07).
+    discardPlayed(st, seat, c, log, ['RW-QPH-03']);
+    for (const e of pk(st).tactics[c]!.effects)
+      if (e.do === 'damage') damageHero(st, h, e.n, log, 'RW-TACT-02');
     return;
   }
   discardPlayed(

@@ -147,9 +147,9 @@ export type Frame =
   | { k: 'turn'; seat: Seat; step: number; bat: number; fx?: number; rc?: number; rf?: number }
   /**
    * A timing window (RW-TACT-08): `re` 1 once a play has reopened it for the others, `pl` the seat who
-   * played then. Its seats hold a card that may be played now, as everyone can count (RW-TACT-03).
+   * played then; `h` the hero that ended its move (`heroMoved`, Ambush). Its seats hold a card that may be played now, as everyone can count (RW-TACT-03).
    */
-  | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[]; re?: number; pl?: Seat }
+  | { k: 'window'; seats: Seat[]; at: WindowAt; done: Seat[]; re?: number; pl?: Seat; h?: number }
   /** A played Tactics card's targets (tactics.ts): card `c`, effect `i`, what was chosen so far. */
   | { k: 'tactic'; seat: Seat; c: number; i: number; picks: number[] }
   /** Strategize drafts (from, to, unit type); heroes drafted (hero, to, drafts before it: for the undo order). */
@@ -212,7 +212,10 @@ export type Frame =
   | { k: 'hdraw'; seat: Seat; step: number; got: number[]; h: number; max?: number }
   /** A fourth hero: which one deserts (RW-HERO-05, RW-DP-85); `h` the hero just gained. */
   | { k: 'desert'; seat: Seat; h: number }
-  /** A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps left. */
+  /**
+   * A player's step of the Quest Phase (RW-DP-14): heroes that took their action, the moving one and its steps
+   * left; `ka` a hero whose action goes on in a duel or quest (its after-action ability waits for their end).
+   */
   | {
       k: 'qph';
       seat: Seat;
@@ -223,7 +226,10 @@ export type Frame =
       rd?: number[];
       ch?: number[];
       bo?: number;
+      ka?: number;
     }
+  /** A hero's ability after its Quest Phase action (Krutzbek, `strike`): which enemy hero of its area is hit. */
+  | { k: 'strike'; seat: Seat; h: number }
   /** An exploration event flipped by hero `h` in `area` that asks its controller (RW-DP-18, explore.ts). */
   | { k: 'explore'; seat: Seat; h: number; area: number; tok: number }
   /** Destructible exploration locations the current player may discard (RW-EXPL-10/11, RW-DP-40). */
@@ -369,7 +375,9 @@ export type WindowAt =
   | 'afterBattle'
   | 'duelStart'
   | 'duelDraw'
-  | 'duelRevealed';
+  | 'duelRevealed'
+  /** The Quest Phase: an enemy hero ended its move in an area of the window's seat (Ambush). */
+  | 'heroMoved';
 
 export interface RwState {
   n: number;
@@ -524,6 +532,8 @@ export type RwAction =
   | { type: 'testCard'; card: number }
   /** A hero challenges an enemy hero in its area after its Move (RW-DUEL-01/02). */
   | { type: 'duel'; h: number; target: number }
+  /** After hero `h`'s Quest Phase action, its ability hits enemy hero `target` of its area (Krutzbek). */
+  | { type: 'heroHit'; h: number; target: number }
   /** A hero takes defeated-hero stack `m` (index in `hero.mk`) in its area (RW-HDEF-04). */
   | { type: 'loot'; h: number; m: number }
   /** Reward card instance `c` of hero `h` used (RW-REWARD-02), or given to his hero `to` in the same area (RW-REWARD-06). */

@@ -455,7 +455,7 @@ export const windowDecision: Decision<RwState, F<'window'>, RwAction> = {
         st.stack.splice(st.stack.lastIndexOf(f), 1);
         emit(log, 'rw.ev.windowClosed', { at: f.at }, ['RW-YEAR-29']);
       }
-      playCard(st, seat, a.card, f.at, log);
+      playCard(st, seat, a.card, f.at, log, f.h);
       return OK;
     }
     if (a.type !== 'pass') return fail('wrongAction', 'Play a card or pass.', 'RW-DP-67');

@@ -109,6 +109,26 @@ function duelWith(seat: number, ids: string[]): RwState {
 }
 
 const CARD_TESTS: Record<string, () => void> = {
+  ambush: () => {
+    // data.md §13: an enemy hero ends its Quest Phase move in an area he controls: 2 damage to that hero.
+    const st = duel.scene([[0, 'laurel', '1A']]);
+    duel.tactics(st, 1, ['ambush']);
+    const h = duel.hero('laurel');
+    const b = board(st);
+    let to = -1;
+    for (const a of b.on)
+      for (const from of b.adj[a]!)
+        if (to < 0 && ctrl(st, a) === 1 && ctrl(st, from) !== 1) {
+          st.hero!.at[h] = from;
+          if (g.legalActions(st, 0).some((x) => x.type === 'step' && x.h === h && x.to === a)) to = a;
+        }
+    duel.act(st, 0, { type: 'step', h, to });
+    duel.act(st, 0, { type: 'stop', h });
+    expect(top(st).k === 'window' && top(st).at).toBe('heroMoved');
+    expect(offered(st, 1, 'ambush')).toBe(true);
+    apply(st, 1, play('ambush'));
+    expect(st.hero!.dmg[h]).toBe(2);
+  },
   heroesResolve: () => {
     // RW-DUEL-14 (DUEL_START, before the draws): all damage to his hero this round prevented.
     const st = duelWith(1, ['heroesResolve']);
@@ -459,6 +479,7 @@ const CARD_RULES: Record<string, string> = {
   espionage: 'RW-INFO-14, ',
   lostCity: 'RW-DIPLO-07, RW-STRONG-06, ',
   heroesResolve: 'RW-DUEL-14, RW-DUEL-15, ',
+  ambush: 'RW-QPH-03, RW-HERO-07, ',
   poisonedBlade: 'RW-DUEL-14, RW-DUEL-15, ',
 };
 

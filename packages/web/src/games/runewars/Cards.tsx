@@ -28,6 +28,7 @@ export function onCard(a: RwAction): boolean {
     case 'give':
     case 'loot':
     case 'duel':
+    case 'heroHit':
     case 'support':
     case 'heroStay':
     case 'raidReward':
