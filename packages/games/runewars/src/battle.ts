@@ -117,6 +117,8 @@ export function startBattle(
     won: -1,
     xs: 0,
     xu: [],
+    dk: 0,
+    nk: 0,
   };
   // RW-BATTLE-11/12: the standing units of each side go to the initiative rows; routed ones stay.
   for (const u of canonOf(st, f, 0))

@@ -43,6 +43,10 @@ const W: Catalog = {
       'Every player in play order may spend influence to draw up to {n} heroes, as with {order}, and keep one.',
     'cw.o.heroes': 'You control at least {n} heroes.',
     'cw.o.heroRewards': 'One of your heroes has at least {n} Reward cards.',
+    'cw.o.turnGoldAllies': 'This turn your diplomacy (gold) allied at least {n} neutral units.',
+    'cw.o.turnNeutralsBeaten': 'This turn you won a battle against at least {n} unallied neutral units.',
+    'cw.o.turnSlain': 'This turn a {units} was destroyed in a battle you won.',
+    'cw.o.turnWallsBroken': 'This turn you won a battle as attacker in an area with an enemy stronghold.',
     'cw.unitsAtStrongholds': 'Every player places {n} of his {shape} units at each of his strongholds.',
     'cw.wanderingMonsters':
       'Wandering monsters: each area with neutral units gains one more of a type already there.',
@@ -159,7 +163,8 @@ const W: Catalog = {
       'Settles every tie of an influence bid; gains 1 influence whenever a Wizards’ Council card is drawn.',
     'cw.title.captain':
       'Your heroes never desert; during your turn, discard three Reward cards of your heroes for a dragon rune.',
-    'cw.title.commander': 'This version does not play this Title’s gift yet.',
+    'cw.title.commander':
+      'Once a year, in your turn, after you win a battle as attacker in which at least 3 enemy units were destroyed: a dragon rune.',
     'cw.or': ' or ',
   },
   ru: {
@@ -189,6 +194,12 @@ const W: Catalog = {
       'Каждый игрок по очереди может потратить влияние и взять до {n} героев, как при приказе «{order}», и оставить одного.',
     'cw.o.heroes': 'Вы контролируете не меньше {n} героев.',
     'cw.o.heroRewards': 'У одного из ваших героев не меньше {n} карт наград.',
+    'cw.o.turnGoldAllies':
+      'В этот ход ваша дипломатия (золото) сделала союзниками не меньше {n} нейтральных отрядов.',
+    'cw.o.turnNeutralsBeaten':
+      'В этот ход вы выиграли битву против не меньше {n} нейтральных отрядов, не союзных никому.',
+    'cw.o.turnSlain': 'В этот ход в выигранной вами битве уничтожен отряд: {units}.',
+    'cw.o.turnWallsBroken': 'В этот ход вы выиграли битву нападающим в области с вражеской крепостью.',
     'cw.unitsAtStrongholds':
       'Каждый игрок ставит по {n} своих отрядов формы «{shape}» в каждую свою крепость.',
     'cw.wanderingMonsters':
@@ -307,7 +318,8 @@ const W: Catalog = {
       'Решает любую ничью на торгах влиянием; получает 1 влияние, когда открывается карта «Совет магов».',
     'cw.title.captain':
       'Ваши герои никогда не уходят; в ваш ход сбросьте три карты наград своих героев ради руны дракона.',
-    'cw.title.commander': 'Эта версия пока не разыгрывает свойство этого титула.',
+    'cw.title.commander':
+      'Раз в год, в ваш ход, выиграв битву нападающим, в которой уничтожено не меньше 3 вражеских отрядов: руна дракона.',
     'cw.or': ' или ',
   },
 };

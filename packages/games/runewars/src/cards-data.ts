@@ -132,7 +132,11 @@ export function cardEffect(eo: Record<string, unknown>, ew: string, bad: Bad): C
  * alliedTypes (their types), alliedOf (allied units of the types `units`), runeAreasAway (areas with a
  * rune token outside his home realm), ringHome (areas adjacent to his home realm he does not control:
  * at most `atMost`), heroes (heroes he controls), heroRewards (the most Reward cards under one of his
- * heroes); `or` a second count that meets the card too.
+ * heroes); `or` a second count that meets the card too. "This turn" counts, read from his turn's record
+ * (turn-record.ts; 0 outside his turn): turnGoldAllies (neutral units his gold diplomacy allied),
+ * turnNeutralsBeaten (the most unallied neutral units in a battle he won), turnSlain (the kinds `units` of
+ * which a unit was destroyed in a battle he won), turnWallsBroken (1 once he won as attacker against an
+ * enemy stronghold).
  */
 export const OBJ_COUNTS = [
   'areas',
@@ -147,6 +151,10 @@ export const OBJ_COUNTS = [
   'ringHome',
   'heroes',
   'heroRewards',
+  'turnGoldAllies',
+  'turnNeutralsBeaten',
+  'turnSlain',
+  'turnWallsBroken',
 ] as const;
 
 /** A count condition; `or` another that meets the card as well (Patron of Heroes). */

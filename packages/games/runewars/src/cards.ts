@@ -42,6 +42,7 @@ import { checkLimit } from './year.js';
 import type { BidOutcome, ObjectiveCount } from './cards-data.js';
 import type { Pack, SeasonEffect } from './pack.js';
 import type { Frame, RwAction, RwState } from './types.js';
+import { turnCount } from './turn-record.js';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
@@ -1087,6 +1088,11 @@ function countOf(st: RwState, seat: Seat, w: ObjectiveCount): number {
     case 10: // heroes
     case 11: // heroRewards
       return heroCount(st, seat, w.count);
+    case 12:
+    case 13:
+    case 14:
+    case 15:
+      return turnCount(st, seat, w.count, namedNeutrals(p, w));
     default:
       return -1;
   }
@@ -1144,6 +1150,12 @@ export function askObjective(st: RwState, seat: Seat): void {
       case 10:
       case 11:
         n = heroCount(st, seat, w.count);
+        break;
+      case 12:
+      case 13:
+      case 14:
+      case 15:
+        n = turnCount(st, seat, w.count, namedNeutrals(p, w));
         break;
       default:
         n = w.count >= 0 && w.count < 9 ? counts[w.count]! : -1;

@@ -184,6 +184,7 @@ function cloneBase(st: RwState, d: RwState['decks']): RwState {
     vict: st.vict.slice(),
     titles: st.titles.slice(),
     titleInf: st.titleInf.slice(),
+    cmd: st.cmd,
     order: st.order.slice(),
     stack: st.stack.map(cloneFrame),
     over: st.over ? { ...st.over, winners: st.over.winners.slice(), scores: st.over.scores?.slice() } : null,

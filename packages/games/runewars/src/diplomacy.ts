@@ -19,6 +19,7 @@ import { startBattle } from './battle.js';
 import { battleUsed } from './movement.js';
 import { checkElimination } from './victory.js';
 import type { Frame, RwAction, RwState } from './types.js';
+import { goldAllies } from './turn-record.js';
 
 type DF = Extract<Frame, { k: 'diplo' }>;
 
@@ -185,6 +186,7 @@ function resolve(st: RwState, f: DF, card: number, log: EventSink): void {
   f.cs = [];
   if (destiny === 'gold') {
     // RW-DIPLO-06: every neutral unit of the area becomes his ally; his units stay (RW-NEUT-06, RW-NEUT-16).
+    goldAllies(st, f.seat, f.area); // Peace Envoy (turn-record.ts)
     st.stack.pop();
     enter(st, f);
     lookAtControlled(st);

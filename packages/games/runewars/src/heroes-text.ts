@@ -145,6 +145,8 @@ export const heroesEn: Record<string, string> = {
     'Your units retreat: your heroes that came with them go along, unless you leave them here',
   'rw.act.heroStay': 'Leave {hero} here',
   'rw.act.captain': 'Captain of the League of Heroes: discard {rewards} for a dragon rune',
+  'rw.ev.commanderRune':
+    "{seat}, Lord Commander of the Warriors' Guild, won a battle in which 3 or more enemy units fell: a dragon rune",
   'rw.ev.captainRune':
     '{seat}, Captain of the League of Heroes, discards {rewards} and receives a dragon rune',
   'rw.err.captainRune':
@@ -177,6 +179,7 @@ export const heroesEn: Record<string, string> = {
   'rw.err.duelMove': 'A hero starts a duel right after its own Move.',
   'rw.err.duelRouted': 'A routed hero cannot start a duel.',
   'rw.err.duelHere': 'Challenge an enemy hero in the area where this hero stands.',
+  'rw.err.strikeTarget': 'Choose an enemy hero in the area of your hero.',
   'rw.text.heroes': 'Heroes (Hero deck: {n} cards):',
   'rw.text.hero':
     '{hero} ({seat}) in {area}: Strength {str}, Agility {agi}, Wisdom {wis}, damage {dmg} of {hp}',
@@ -334,6 +337,8 @@ export const heroesRu: Record<string, string> = {
   'rw.act.heroStay': 'Оставить героя {hero} здесь',
   'rw.act.captain': 'Капитан Лиги героев: сбросить {rewards} и получить драконью руну',
   'rw.ev.captainRune': '{seat}, Капитан Лиги героев, сбрасывает {rewards} и получает драконью руну',
+  'rw.ev.commanderRune':
+    '{seat}, Лорд-командующий Гильдии воинов, выиграл битву, где пали 3 или больше вражеских отрядов: руна дракона',
   'rw.err.captainRune':
     'Как Капитан Лиги героев, сбросьте три разные карты наград своих героев, стоящих на поле.',
   'rw.heroesCall': 'Зов героев: потратьте влияние, чтобы взять столько же карт героев, и оставьте одну',
@@ -363,6 +368,7 @@ export const heroesRu: Record<string, string> = {
   'rw.err.duelMove': 'Герой начинает поединок сразу после своего перемещения.',
   'rw.err.duelRouted': 'Обращённый в бегство герой не начинает поединков.',
   'rw.err.duelHere': 'Вызывайте вражеского героя в той локации, где стоит этот герой.',
+  'rw.err.strikeTarget': 'Выберите вражеского героя в локации вашего героя.',
   'rw.text.heroes': 'Герои (в колоде героев карт: {n}):',
   'rw.text.hero': '{hero} ({seat}), {area}: сила {str}, ловкость {agi}, мудрость {wis}, раны {dmg} из {hp}',
   'rw.text.heroRouted':

@@ -24,6 +24,7 @@ import { canonOf, ownerOf, S_COUNT, S_FORT, S_HEAL, seatOf } from './fight.js';
 import { HEX, T_DMG, T_ROUT } from './tasks.js';
 import { checkElimination } from './victory.js';
 import type { BattleFrame, RwAction, RwState } from './types.js';
+import { battleRecord, slain, wallsBroken } from './turn-record.js';
 
 type BF = BattleFrame;
 
@@ -110,6 +111,7 @@ export function capture(st: RwState, f: BF, log: EventSink): boolean {
         dev >= 0 ? 'RW-DEV-13' : 'RW-BATTLE-51',
       ]);
     f.sup = -2;
+    wallsBroken(st, f); // Breaker of Walls (turn-record.ts)
     if (seatOf(f, 0) < 0) return false;
     return canPlace(st, f);
   }
@@ -138,7 +140,9 @@ export function heal(st: RwState, f: BF, log: EventSink): boolean {
     const base = f.area * p.U;
     let n = 0;
     for (const u of canonOf(st, f, 1)) {
-      n += st.us[base + u]! + st.ur[base + u]!;
+      const k = st.us[base + u]! + st.ur[base + u]!;
+      n += k;
+      if (k) slain(st, f, 1, u, k);
       st.us[base + u] = 0;
       st.ur[base + u] = 0;
     }
@@ -214,6 +218,7 @@ export function endBattle(st: RwState, f: BF, log: EventSink): void {
     }
   }
   if (log) emit(log, 'rw.ev.battleEnd', { area: f.area }, ['RW-BATTLE-57', 'RW-BATTLE-58']);
+  battleRecord(st, f, log); // "this turn" Objectives, the Lord Commander (turn-record.ts)
   lookAtControlled(st);
   checkElimination(st, log); // RW-BATTLE-58, RW-ELIM-05
 }

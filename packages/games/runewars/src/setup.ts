@@ -28,7 +28,7 @@ import { placeExploration } from './explore.js';
 import type { Pack } from './pack.js';
 import type { Frame, PlayerState, RwAction, RwOptions, RwState } from './types.js';
 
-export const RULES_VERSION = '0.5.0';
+export const RULES_VERSION = '0.6.0';
 
 type F<K extends Frame['k']> = Extract<Frame, { k: K }>;
 
@@ -113,6 +113,7 @@ export function setupState(opts: RwOptions, n: number, seed: string, log: EventS
     vict: [-1, -1, -1, -1],
     titles: p.titles.map(() => -1),
     titleInf: p.titles.map(() => 0),
+    cmd: 0,
     order: [],
     stack: [{ k: 'game', step: 1 }],
     over: null,

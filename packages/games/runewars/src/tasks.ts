@@ -13,6 +13,7 @@ import type { Pack } from './pack.js';
 import { SPECIALS } from './pack.js';
 import { canonOf, drawFate, health, ownerOf, seatOf } from './fight.js';
 import type { BattleFrame, RwAction, RwState } from './types.js';
+import { slain } from './turn-record.js';
 
 type BF = BattleFrame;
 
@@ -73,7 +74,7 @@ function destroy(st: RwState, f: BF, i: number, log: EventSink, rule: string): v
   const u = f.fu[i]!;
   f.fu[i] = -1; // RW-DMG-04, RW-TERM-20: back to the supply, damage removed
   if (log) emit(log, 'rw.ev.killed', { who: ownerOf(f, f.fs[i]!), u }, [rule, 'RW-DMG-04']);
-  void st;
+  slain(st, f, f.fs[i]!, u, 1);
 }
 
 /** One damage token on figure i; true if it destroyed the unit. */

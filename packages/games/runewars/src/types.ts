@@ -144,7 +144,25 @@ export type Frame =
    * A player's turn; `fx` what his Tactics cards changed for this turn (tactics.ts): bit 1 mountain and
    * bit 2 water borders crossed (RW-MOVE-14), `rc`/`rf` Mobilize's reach for all and for Fast units.
    */
-  | { k: 'turn'; seat: Seat; step: number; bat: number; fx?: number; rc?: number; rf?: number }
+  | {
+      k: 'turn';
+      seat: Seat;
+      step: number;
+      bat: number;
+      fx?: number;
+      rc?: number;
+      rf?: number;
+      /**
+       * The record of his turn (turn-record.ts), read by "this turn" Objectives: neutral units his gold
+       * diplomacy allied (`tg`), the most unallied neutral units in a battle he won (`tn`), the neutral kinds
+       * (bits by `Pack.neutrals` index) of which a unit was destroyed in a battle he won (`tk`), 1 once he won as
+       * attacker against an enemy stronghold (`tw`). Born with the turn: nothing to reset.
+       */
+      tg?: number;
+      tn?: number;
+      tk?: number;
+      tw?: number;
+    }
   /**
    * A timing window (RW-TACT-08): `re` 1 once a play has reopened it for the others, `pl` the seat who
    * played then; `h` the hero that ended its move (`heroMoved`, Ambush). Its seats hold a card that may be played now, as everyone can count (RW-TACT-03).
@@ -338,6 +356,9 @@ export interface BattleFrame {
   str: number[];
   /** The winning side (-1 undecided). */
   won: number;
+  /** Defender's units destroyed in it; neutral kinds destroyed (bits by `Pack.neutrals` index): turn-record.ts. */
+  dk?: number;
+  nk?: number;
   /** Units the winner still has to send out over the limit (RW-BATTLE-56). */
   xs: number;
   /** Units chosen to leave over the limit (unit type + 256 × routed). */
@@ -439,6 +460,8 @@ export interface RwState {
   /** Title holder (-1 none) and the influence on it (RW-POWER-03/04). */
   titles: number[];
   titleInf: number[];
+  /** The year the Lord Commander's Title last gave a dragon rune (once a year; 0 never, turn-record.ts). */
+  cmd: number;
   /** Play order of the season, fixed at the reveal (RW-YEAR-22). */
   order: Seat[];
   stack: Frame[];
@@ -609,6 +632,8 @@ export interface RwView {
   players: PlayerView[];
   titles: number[];
   titleInf: number[];
+  /** The year the Lord Commander's Title last gave a dragon rune (once a year; 0 never, turn-record.ts). */
+  cmd: number;
   order: Seat[];
   stack: Frame[];
   decks: {

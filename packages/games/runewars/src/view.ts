@@ -102,6 +102,7 @@ export function view(st: RwState, viewer: Seat): RwView {
     players,
     titles: st.titles.slice(),
     titleInf: st.titleInf.slice(),
+    cmd: st.cmd,
     order: st.order.slice(),
     stack: stackFor(st, viewer),
     decks: {
@@ -337,6 +338,7 @@ export function sampleWorld(v: RwView, seat: Seat, rng: Rng): RwState {
     vict: v.vict.slice(),
     titles: v.titles.slice(),
     titleInf: v.titleInf.slice(),
+    cmd: v.cmd,
     order: v.order.slice(),
     stack,
     over: v.over,

@@ -118,7 +118,16 @@ export function runGame(st: RwState, f: F<'game'>, log: EventSink): boolean {
           'RW-YEAR-21',
           'RW-YEAR-22',
         ]);
-      pushInOrder(st, st.order, (seat) => ({ k: 'turn', seat, step: 0, bat: 0 }));
+      pushInOrder(st, st.order, (seat) => ({
+        k: 'turn',
+        seat,
+        step: 0,
+        bat: 0,
+        tg: 0,
+        tn: 0,
+        tk: 0,
+        tw: 0,
+      }));
       return false;
     }
     case 13: // the season ends when every player has resolved his Order (RW-YEAR-02)
