@@ -6,13 +6,13 @@
  * rewards.test.ts, exploration tokens in exploration.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { chooseAll, clearBoard, put, runewars as g, scenarioGame } from '@tabula/runewars';
+import { chooseAll, clearBoard, put, runewars as g, scenarioGame, stronghold } from '@tabula/runewars';
 import type { RwAction, RwState } from '@tabula/runewars';
 import { board } from '../src/common.js';
 import { startBattle } from '../src/battle.js';
 import { advance } from '../src/decisions.js';
 import { BLANK, DAMAGE, ROUT, SPECIAL } from '../src/pack.js';
-import { area, battle, heroesToDeck, onlyHeroes, top, u } from './battle-helpers.js';
+import { area, battle, battleScenario, heroesToDeck, onlyHeroes, settle, top, u } from './battle-helpers.js';
 import { act, card, defaults, fate, hero, p, quest, rewards, scene } from './duel-helpers.js';
 import { startSeasonCard } from '../src/cards.js';
 
@@ -168,8 +168,8 @@ const HERO_TESTS: Record<string, (id: string) => void> = {
   },
 };
 
-/** Heroes whose ability is not played yet (docs/games/runewars.md, M4 "Waits"), with none in the data. */
-const HERO_WAITS = new Set(['krutzbek']);
+/** Heroes whose ability is not played yet (docs/games/runewars.md, M4 "Waits"), with none in the data: none left. */
+const HERO_WAITS = new Set<string>([]);
 
 describe('every hero ability (from the data)', () => {
   for (const [h, x] of p.heroes.entries())
@@ -217,9 +217,35 @@ const TITLE_TESTS: Record<string, (t: number) => void> = {
     };
     expect([offers(true), offers(false)]).toEqual([1, 0]);
   },
+  // turn-record.test.ts (RW-TITLE-03): a dragon rune after a battle won as attacker in his turn with at least
+  // 3 enemy units destroyed (three routed before it, RW-BATTLE-55), once a year.
+  commander: (t) => {
+    const runes = (held: boolean) => {
+      const st = battleScenario(
+        ['uthuk', 'latari'],
+        '4B',
+        [
+          [1, 'archer', 3, true],
+          [1, 'archer', 1],
+        ],
+        [['berserker', 8]],
+        {
+          seed: 'turn-walls',
+          before: (s) => {
+            stronghold(s, '4B', 1);
+            s.titles[t] = held ? 0 : -1;
+          },
+        },
+      );
+      settle(st);
+      expect(st.own[area('4B')]).toBe(0);
+      return st.stack.filter((f) => f.k === 'receive' && f.seat === 0).length;
+    };
+    expect([runes(true), runes(false)]).toEqual([1, 0]);
+  },
 };
-/** Titles whose effect waits (docs/games/runewars.md, "Waits"). */
-const TITLE_WAITS = new Set(['commander']);
+/** Titles whose effect waits (docs/games/runewars.md, "Waits"): none left. */
+const TITLE_WAITS = new Set<string>([]);
 
 describe('every Title (from the data)', () => {
   for (const [t, x] of p.titles.entries())
