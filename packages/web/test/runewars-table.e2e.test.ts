@@ -236,14 +236,17 @@ async function playByMap(page: Page, driver: WsSeat, seed: number, ms: number, t
       }
       clicked = true;
     } else {
-      const n = await buttons.count();
+      // The decision's buttons, or else the choices drawn on a card (a hero's, a quest's, a test's Fate cards).
+      const onCards = page.locator('[data-testid=rw-board] :is(.rw-gcard, .rw-test) button:not([disabled])');
+      const choices = (await buttons.count()) ? buttons : onCards;
+      const n = await choices.count();
       if (n) {
-        const texts = await buttons.allInnerTexts();
+        const texts = await choices.allInnerTexts();
         const commit = texts.findIndex((x) => /Commit|Подтвердить/.test(x));
         // Into the neutrals: a battle rather than diplomacy.
         const fight = texts.findIndex((x) => /^(Battle|Битва)$/.test(x.trim()));
         const i = fight >= 0 ? fight : commit >= 0 && r() < 0.6 ? commit : Math.floor(r() * n);
-        await buttons.nth(i).click({ timeout: 10_000 });
+        await choices.nth(i).click({ timeout: 10_000 });
         clicked = true;
       }
     }
@@ -293,12 +296,13 @@ async function axeSerious(page: Page): Promise<string[]> {
 }
 
 describe('RuneWars at its table', () => {
-  for (const [players, years, size, locale] of [
-    [2, 2, '1280x800', 'en'],
-    [4, 1, '360x740', 'ru'],
+  for (const [players, years, size, locale, heroes] of [
+    [2, 2, '1280x800', 'en', false],
+    [4, 1, '360x740', 'ru', false],
+    [3, 2, '1280x800', 'en', true],
   ] as const)
-    it(`a ${players}-player game against bots at ${size} in ${locale}, played to the end on the map; rings = legal areas`, async () => {
-      const m = await createRw(players, `rw-table-${players}`, years);
+    it(`a ${players}-player game${heroes ? ' with heroes' : ''} against bots at ${size} in ${locale}, played to the end on the map; rings = legal areas`, async () => {
+      const m = await createRw(players, `rw-table-${players}${heroes ? '-heroes' : ''}`, years, heroes);
       const token = m.seats[0]!.token!;
       const c = await newTestContext(browser, {
         ...(size === '360x740' ? MOBILE : {}),
@@ -310,7 +314,7 @@ describe('RuneWars at its table', () => {
       await c.page.getByTestId('rw-board').waitFor();
       const driver = new WsSeat(server.url, m.id, token);
       try {
-        const tag = `${locale}-${size}`;
+        const tag = `${locale}-${size}${heroes ? '-heroes' : ''}`;
         const t = await playByMap(c.page, driver, players, 200_000, tag, locale);
         expect(t.mapClicks).toBeGreaterThan(3);
         expect(t.checks).toBeGreaterThan(2);
