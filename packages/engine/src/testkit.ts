@@ -352,9 +352,9 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
   };
 }
 
-/** Runs one property game per options (runPropertyGame) and tallies how they ended. */
-export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOptions<S>>): PropertyTally {
-  const t: PropertyTally = {
+/** A tally of no games, to add property games to. */
+export function emptyPropertyTally(): PropertyTally {
+  return {
     games: 0,
     actions: 0,
     maxActions: 0,
@@ -366,6 +366,11 @@ export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOption
     undoChecks: 0,
     revealing: 0,
   };
+}
+
+/** Runs one property game per options (runPropertyGame) and tallies how they ended. */
+export function runPropertyGames<S>(game: AnyGame, runs: Iterable<PropertyOptions<S>>): PropertyTally {
+  const t = emptyPropertyTally();
   for (const o of runs) {
     const r = runPropertyGame<S>(game, o);
     t.games++;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertyTally } from '@tabula/engine';
+import { emptyPropertyTally } from '@tabula/engine';
 import { counted, runGames } from './properties.js';
 
 const ended = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
@@ -17,18 +18,7 @@ const timeout = (n: number) => Math.max(300_000, n * 20_000);
 
 /** `n` games split over 2, 3 and 4 players (4 players seek battles), every seat checked: one tally. */
 function batch(n: number, prefix: string, checkEvery: number, options: unknown): PropertyTally {
-  const sum: PropertyTally = {
-    games: 0,
-    actions: 0,
-    maxActions: 0,
-    capped: 0,
-    reasons: {},
-    windowChecks: 0,
-    windowHolderChanges: 0,
-    windowAnswers: 0,
-    undoChecks: 0,
-    revealing: 0,
-  };
+  const sum = emptyPropertyTally();
   const t0 = performance.now();
   for (const players of [2, 3, 4]) {
     const k = Math.floor(n / 3) + (players - 2 < n % 3 ? 1 : 0);
