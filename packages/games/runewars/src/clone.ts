@@ -1,7 +1,8 @@
 /** A hand-written deep copy of a state: slices of flat arrays, no generic walk. */
 import type { Frame, PlayerState, RwState } from './types.js';
 
-function cloneFrame(f: Frame): Frame {
+/** A frame's deep copy (every array a frame holds is sliced). */
+export function cloneFrame(f: Frame): Frame {
   switch (f.k) {
     case 'place':
       return { ...f, q: f.q.slice() };

@@ -6,6 +6,7 @@ import type { Rng, Seat } from '@tabula/engine';
 import { SPECTATOR } from '@tabula/engine';
 import { boardKey, pk } from './common.js';
 import { cardShown } from './battle.js';
+import { cloneFrame } from './clone.js';
 import type { Pack } from './pack.js';
 import { BLANK } from './pack.js';
 import type { BattleFrame, Frame, PlayerView, RwState, RwView } from './types.js';
@@ -15,7 +16,7 @@ import type { BattleFrame, Frame, PlayerView, RwState, RwView } from './types.js
  * until the reveal step of their section (RW-FATE-07, RW-INFO-11).
  */
 function stackFor(st: RwState, viewer: Seat): Frame[] {
-  const out = JSON.parse(JSON.stringify(st.stack)) as Frame[];
+  const out = st.stack.map(cloneFrame);
   const p = pk(st);
   for (const f of out) {
     // RW-INFO-11: diplomacy's cards are seen by the drawer alone until he chooses one (then discarded).
