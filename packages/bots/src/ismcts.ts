@@ -33,10 +33,17 @@
  * same sampled worlds with the same random streams, the worse half dropped round by round.
  *
  * The budget is a number of iterations, a number of milliseconds, or both (whichever ends first).
- * With an iteration budget alone the bot is a pure function of its view, legal actions, prompt and seed.
+ * With an iteration budget alone the bot is a pure function of its view, legal actions, prompt and seed —
+ * and of the positions it has already decided in (below).
+ *
+ * A bot never goes round in circles: an action that begins something and one that takes it back (a war
+ * drafted, then cancelled) can each look best where they are chosen, since the search judges the first by
+ * a greedy finish and the second by a search of its own; the game then never ends. The bot remembers what
+ * it chose at each view it has decided at, and when the same view comes back (nothing has changed for it),
+ * it chooses among the actions it has not tried there yet.
  */
 import type { AnyGame, Bot, BotContext, Prompt, Seat } from '@tabula/engine';
-import { Rng, choosePrompt } from '@tabula/engine';
+import { Rng, choosePrompt, stateHash } from '@tabula/engine';
 
 export interface SearchBudget {
   /** Iterations per decision (one sampled world, one walk down the tree, one playout each). */
@@ -367,16 +374,35 @@ export function searchDecision(
  * The search bot. Its random stream is its own (seeded by `seed`), forked per decision; a decision with a
  * single legal action is answered at once.
  */
+/** Views remembered by a bot at most (a game is far shorter; a server's bot lives for one game). */
+const SEEN_LIMIT = 20_000;
+
 export function ismctsBot(game: AnyGame, o: IsmctsOptions): Bot {
   const rng = new Rng(`ismcts:${o.seed}`);
+  /** The actions chosen (indices of the legal list) at each of the seat's views decided at. */
+  const seen = new Map<string, number[]>();
   const name = `ismcts:${o.iterations ?? ''}${o.ms !== undefined ? `${o.iterations !== undefined ? ':' : ''}${o.ms}ms` : ''}`;
   return {
     name,
     choose(ctx: BotContext) {
       if (ctx.legal.length === 1) return ctx.legal[0];
-      const r = searchDecision(game, ctx, rng.fork('decision'), o);
+      const key = `${ctx.seat}:${stateHash(ctx.view)}`;
+      const tried = seen.get(key);
+      let legal = ctx.legal;
+      if (tried) {
+        const left = ctx.legal.filter((_, i) => !tried.includes(i));
+        // Everything tried here already: the circle is closed; start over with every action.
+        if (left.length > 0) legal = left;
+        else tried.length = 0;
+      }
+      const r = searchDecision(game, legal === ctx.legal ? ctx : { ...ctx, legal }, rng.fork('decision'), o);
       o.onDecision?.(r.stats);
-      return ctx.legal[r.index];
+      const a = legal[r.index];
+      if (seen.size >= SEEN_LIMIT) seen.clear();
+      const i = ctx.legal.indexOf(a);
+      if (tried) tried.push(i);
+      else seen.set(key, [i]);
+      return a;
     },
   };
 }
