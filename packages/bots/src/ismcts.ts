@@ -370,13 +370,13 @@ export function searchDecision(
   };
 }
 
+/** Views remembered by a bot at most (a game is far shorter; a server's bot lives for one game). */
+const SEEN_LIMIT = 20_000;
+
 /**
  * The search bot. Its random stream is its own (seeded by `seed`), forked per decision; a decision with a
  * single legal action is answered at once.
  */
-/** Views remembered by a bot at most (a game is far shorter; a server's bot lives for one game). */
-const SEEN_LIMIT = 20_000;
-
 export function ismctsBot(game: AnyGame, o: IsmctsOptions): Bot {
   const rng = new Rng(`ismcts:${o.seed}`);
   /** The actions chosen (indices of the legal list) at each of the seat's views decided at. */
@@ -386,7 +386,7 @@ export function ismctsBot(game: AnyGame, o: IsmctsOptions): Bot {
     name,
     choose(ctx: BotContext) {
       if (ctx.legal.length === 1) return ctx.legal[0];
-      const key = `${ctx.seat}:${stateHash(ctx.view)}`;
+      const key = `${ctx.seat}:${ctx.prompt.kind}:${ctx.legal.length}:${stateHash(ctx.view)}`;
       const tried = seen.get(key);
       let legal = ctx.legal;
       if (tried) {
