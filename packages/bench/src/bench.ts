@@ -349,7 +349,7 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
     const t = now();
     const c = process.cpuUsage();
     const r = searchDecision(game, ctx, srng.fork('search'), {
-      ...searchTuning(game),
+      ...searchTuning(game, 'strong'),
       ...strong,
       ...(guide ? { guide } : {}),
     });

@@ -103,9 +103,15 @@ export function isBotName(game: AnyGame, name: string): boolean {
  */
 export const SEARCH_TUNING: Partial<IsmctsOptions> = { playoutDepth: 0, greedySteps: 8 };
 
-/** The search's tuning for a game: ours, then the game's hints. */
-export function searchTuning(game: AnyGame): Partial<IsmctsOptions> {
-  const h = game.search ?? {};
+/**
+ * The search's tuning for a game: ours, then the game's hints, then (for the `strong` level) the hints by
+ * which that level differs.
+ */
+export function searchTuning(
+  game: AnyGame,
+  level: 'standard' | 'strong' = 'standard',
+): Partial<IsmctsOptions> {
+  const h = { ...game.search, ...(level === 'strong' ? game.search?.strongHints : undefined) };
   const out: Partial<IsmctsOptions> = { ...SEARCH_TUNING };
   if (h.playout !== undefined) out.playout = h.playout;
   if (h.playoutDepth !== undefined) out.playoutDepth = h.playoutDepth;
@@ -129,9 +135,16 @@ export function searchBot(
   budget: SearchBudget,
   seed: string,
   extra: Partial<IsmctsOptions> = {},
+  level: 'standard' | 'strong' = 'standard',
 ): Bot {
   const guide = guideOf(game, seed);
-  return ismctsBot(game, { ...searchTuning(game), ...budget, seed, ...(guide ? { guide } : {}), ...extra });
+  return ismctsBot(game, {
+    ...searchTuning(game, level),
+    ...budget,
+    seed,
+    ...(guide ? { guide } : {}),
+    ...extra,
+  });
 }
 
 /** A level's budget: its iterations a decision (and a cap on its time, if given). */
@@ -154,7 +167,7 @@ export function makeBot(game: AnyGame, name: string, seed: string, o: { msCap?: 
     if (own) return game.bots![own]!({ seed });
   }
   if (name === 'standard' || name === 'strong') {
-    const b = searchBot(game, levelBudget(game, name, o.msCap), seed);
+    const b = searchBot(game, levelBudget(game, name, o.msCap), seed, {}, name);
     return { name, choose: (ctx) => b.choose(ctx) };
   }
   const budget = parseSearchName(name);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnyGame, BotContext } from '@tabula/engine';
 import { Rng, choosePrompt, playGame } from '@tabula/engine';
 import { GAMES } from '@tabula/catalog';
-import { makeBot } from '@tabula/bots';
+import { makeBot, searchBot } from '@tabula/bots';
 
 /** The first decision with at least `n` legal actions in a game the game's own bot plays at every seat. */
 function decisionWith(game: AnyGame, n: number): BotContext {
@@ -56,7 +56,8 @@ describe('the search bot never goes round in circles', () => {
     const r = playGame(game, {
       seats: 2,
       seed,
-      bots: [makeBot(game, 'standard', `${seed}:0`), makeBot(game, 'strong', `${seed}:hero`)],
+      // The strong level of that run: 300 iterations, the standard level's 30-step playouts.
+      bots: [makeBot(game, 'standard', `${seed}:0`), searchBot(game, { iterations: 300 }, `${seed}:hero`)],
       maxActions: 3000,
       onAction: (_s, seat, a) => {
         if (seat === 1 && (a as { type: string }).type === 'warCancel') drafts++;

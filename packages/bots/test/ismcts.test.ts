@@ -133,6 +133,44 @@ describe('search bot names and levels', () => {
       expect(() => makeBot(game, 'nobody', 's')).toThrow(/Unknown bot/);
     });
 
+  it("the strong level plays with the game's hints for it (strongHints), the standard level without them", () => {
+    const base = GAMES.find((g) => g.search?.playout === 'guide' && g.bots)!;
+    const own = Object.keys(base.bots!).at(-1)!;
+    let calls = 0;
+    const game = {
+      ...base,
+      bots: {
+        ...base.bots,
+        [own]: (o: { seed: string }) => {
+          const b = base.bots![own]!(o);
+          return { name: b.name, choose: (ctx: BotContext) => (calls++, b.choose(ctx)) };
+        },
+      },
+      search: {
+        ...base.search,
+        strong: 20,
+        standard: 20,
+        strongHints: { playout: 'random', playoutDepth: 3 },
+      },
+    } as AnyGame;
+    expect(searchTuning(game, 'strong')).toMatchObject({ playout: 'random', playoutDepth: 3 });
+    expect(searchTuning(game, 'standard')).toMatchObject({
+      playout: 'guide',
+      playoutDepth: base.search!.playoutDepth,
+    });
+    const [point] = decisionPoints(base, 'hints', 1, 1);
+    const ctx = contextOf(base, point!.state, point!.prompt);
+    // The guide plays every seat of a standard playout; the strong level's random playouts ask it only for
+    // its choice at the root.
+    makeBot(game, 'standard', 's').choose(ctx);
+    const standardCalls = calls;
+    calls = 0;
+    makeBot(game, 'strong', 's').choose(ctx);
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThan(3);
+    expect(standardCalls).toBeGreaterThan(20);
+  });
+
   it('answers with one of its legal actions in every game', () => {
     for (const game of GAMES) {
       const [point] = decisionPoints(game, `legal:${game.id}`, 1, 1);

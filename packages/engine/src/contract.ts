@@ -318,6 +318,11 @@ export interface SearchHints {
    * same sampled worlds with the same random streams, the worse half dropped round by round (`paired`).
    */
   root?: 'tree' | 'paired';
+  /**
+   * How the `strong` level plays differently from the `standard` one, beyond its iterations (e.g. longer
+   * playouts: more iterations of the same search may only converge on the standard level's choices).
+   */
+  strongHints?: Omit<SearchHints, 'standard' | 'strong' | 'strongHints'>;
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */
