@@ -627,6 +627,10 @@ describe('RuneWars at its table', () => {
               expect(await ringed(page)).toEqual([]);
             }
             expect(await page.locator('[data-testid=table]').innerText()).not.toMatch(ID_LIKE);
+            // The players to choose from as a player sees them: scrolled to (on a phone the decision dock at
+            // the bottom may cover part of the page, and what it covers is not yet in reach).
+            if (what === 'seat')
+              await page.getByTestId('rw-seat-picks').evaluate((e) => e.scrollIntoView({ block: 'center' }));
             expect(await axeSerious(page), `${what} ${locale} ${size}`).toEqual([]);
             if (size === '360x740') expect(await sideways(page)).toEqual([]);
             if (what === 'seat') await page.getByTestId('rw-factions').scrollIntoViewIfNeeded();
