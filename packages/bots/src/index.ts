@@ -135,16 +135,9 @@ export function searchBot(
   budget: SearchBudget,
   seed: string,
   extra: Partial<IsmctsOptions> = {},
-  level: 'standard' | 'strong' = 'standard',
 ): Bot {
   const guide = guideOf(game, seed);
-  return ismctsBot(game, {
-    ...searchTuning(game, level),
-    ...budget,
-    seed,
-    ...(guide ? { guide } : {}),
-    ...extra,
-  });
+  return ismctsBot(game, { ...searchTuning(game), ...budget, seed, ...(guide ? { guide } : {}), ...extra });
 }
 
 /** A level's budget: its iterations a decision (and a cap on its time, if given). */
@@ -167,7 +160,7 @@ export function makeBot(game: AnyGame, name: string, seed: string, o: { msCap?: 
     if (own) return game.bots![own]!({ seed });
   }
   if (name === 'standard' || name === 'strong') {
-    const b = searchBot(game, levelBudget(game, name, o.msCap), seed, {}, name);
+    const b = searchBot(game, levelBudget(game, name, o.msCap), seed, searchTuning(game, name));
     return { name, choose: (ctx) => b.choose(ctx) };
   }
   const budget = parseSearchName(name);
