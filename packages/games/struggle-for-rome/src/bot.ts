@@ -17,6 +17,16 @@ function all<T extends SfrAction['type']>(legal: SfrAction[], type: T): A<T>[] {
   return legal.filter((a) => a.type === type) as A<T>[];
 }
 
+/** The first legal action of a type (and matching `pred`): `all(...).find(...)` without the array. */
+function firstOf<T extends SfrAction['type']>(
+  legal: SfrAction[],
+  type: T,
+  pred?: (a: A<T>) => boolean,
+): A<T> | undefined {
+  for (const a of legal) if (a.type === type && (!pred || pred(a as A<T>))) return a as A<T>;
+  return undefined;
+}
+
 function colourSet(r: Rt, t: TribeView): Set<number> {
   return new Set(t.loot.map((x) => r.tokens[x]!.prov));
 }
@@ -26,9 +36,8 @@ function lootOf(r: Rt, t: TribeView, prov: number): number {
 }
 
 /** Value of standing next to `node` for tribe `t` (the best deed it could do from there). */
-function nodeValue(r: Rt, v: SfrView, t: TribeView, node: number): number {
+function nodeValue(r: Rt, v: SfrView, t: TribeView, node: number, cols = colourSet(r, t)): number {
   const C = r.C;
-  const cols = colourSet(r, t);
   let best = 0;
   for (const c of r.nodes[node]!.cities) {
     const city = r.cities[c]!;
@@ -73,8 +82,8 @@ export function chooseAction(ctx: Ctx): SfrAction {
   const me = v.players[seat]!;
   const res = me.res ?? [0, 0, 0, 0];
   const first = legal[0]!;
-  const find = <T extends SfrAction['type']>(type: T, pred: (a: A<T>) => boolean = () => true) =>
-    all(legal, type).find(pred);
+  const find = <T extends SfrAction['type']>(type: T, pred?: (a: A<T>) => boolean) =>
+    firstOf(legal, type, pred);
   switch (ctx.prompt.kind) {
     case 'sfr.legion': {
       const lead = leader(v, seat);
@@ -115,8 +124,8 @@ export function chooseAction(ctx: Ctx): SfrAction {
 function tradeStep(ctx: Ctx, r: Rt, res: number[]): SfrAction {
   const { view: v, legal, seat } = ctx;
   const me = v.players[seat]!;
-  const find = <T extends SfrAction['type']>(type: T, pred: (a: A<T>) => boolean = () => true) =>
-    all(legal, type).find(pred);
+  const find = <T extends SfrAction['type']>(type: T, pred?: (a: A<T>) => boolean) =>
+    firstOf(legal, type, pred);
   const end = find('endStep')!;
   if (v.draft) return find('drop') ?? end;
   const reveal = find('reveal');
@@ -166,8 +175,8 @@ function tradeStep(ctx: Ctx, r: Rt, res: number[]): SfrAction {
 function actStep(ctx: Ctx, r: Rt, res: number[]): SfrAction {
   const { view: v, legal, seat } = ctx;
   const me = v.players[seat]!;
-  const find = <T extends SfrAction['type']>(type: T, pred: (a: A<T>) => boolean = () => true) =>
-    all(legal, type).find(pred);
+  const find = <T extends SfrAction['type']>(type: T, pred?: (a: A<T>) => boolean) =>
+    firstOf(legal, type, pred);
   const args = ctx.prompt.args as { tribe: string; moved: boolean; done: boolean };
   const t = me.tribes[args.tribe === 'horsemen' ? 0 : 1]!;
   const reveal = find('reveal');
@@ -196,9 +205,13 @@ function actStep(ctx: Ctx, r: Rt, res: number[]): SfrAction {
   if (moves.length) {
     let best: A<'move'> | null = null,
       bs = 0;
+    // Many routes lead to the same node (hundreds of moves at times): its value is computed once.
+    const cols = colourSet(r, t);
+    const values = new Map<number, number>();
     for (const a of moves) {
       const node = r.nodeIdx.get(a.to)!;
-      const val = nodeValue(r, v, t, node);
+      let val = values.get(node);
+      if (val === undefined) values.set(node, (val = nodeValue(r, v, t, node, cols)));
       if (val <= 0) continue;
       const pay = movePayment(r, a);
       const cost = pay.gold + pay.grain * 2.5 + (a.card ? 3 : 0);
