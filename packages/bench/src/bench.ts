@@ -18,6 +18,11 @@ export interface BenchOptions {
   warmup?: number;
   /** Seed prefix (default "bench"). */
   seed?: string;
+  /**
+   * Positions the strong level's time is measured on (default 40): one every fifth decision with a choice of
+   * the game's own bot's games. Its p99 is the slowest of them or near it until there are some hundreds.
+   */
+  decisions?: number;
   /** Safety cap on actions per game (default 200,000). */
   maxActions?: number;
   /** Progress lines (e.g. to stderr). */
@@ -72,6 +77,9 @@ export interface BenchResult {
    * level's budget.
    */
   search: {
+    /** Distinct positions searched (`BenchOptions.decisions`). */
+    positions: number;
+    /** Searches timed: every position once, then more rounds while the time budget lasts (four at most). */
     decisions: number;
     /** The level's iterations a decision. */
     budget: number;
@@ -310,10 +318,11 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
     cpuTime = 0;
   const srng = new Rng(`${prefix}:search`);
   // Decisions met in games the game's own bot plays at every seat (positions like a real game's), every
-  // fifth decision with a choice, up to 40 of them.
+  // fifth decision with a choice, up to `decisions` of them (40 by default).
+  const want = Math.max(1, Math.floor(o.decisions ?? 40));
   const points: BotContext[] = [];
   const player = ownBot(game) ?? 'random';
-  for (let g = 0; g < 4 && points.length < 40; g++) {
+  for (let g = 0; g < Math.max(4, want) && points.length < want; g++) {
     let k = 0;
     playGame(game, {
       options,
@@ -325,7 +334,7 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
         return {
           name: bot.name,
           choose(ctx: BotContext) {
-            if (ctx.legal.length > 1 && k++ % 5 === 2 && points.length < 40)
+            if (ctx.legal.length > 1 && k++ % 5 === 2 && points.length < want)
               points.push({
                 seat: ctx.seat,
                 view: ctx.view,
@@ -397,6 +406,7 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
     clone: { samples: clones, us: round((cloneTime * 1000) / Math.max(1, clones), 2) },
     sampleWorld: { samples: worlds, us: round((worldTime * 1000) / Math.max(1, worlds), 2) },
     search: {
+      positions: limit,
       decisions: times.length,
       budget: strong.iterations ?? 0,
       iterations,

@@ -34,6 +34,17 @@ describe('bench', () => {
     expect(json.view.states).toBeGreaterThan(0);
   });
 
+  it('times the strong level on as many positions as asked (--decisions)', () => {
+    const r = runBench(game, { seconds: 0.01, games: 1, warmup: 0, players: 2, decisions: 12 });
+    expect(r.search.positions).toBe(12);
+    // Every position once, then more rounds only while the time budget lasts.
+    expect(r.search.decisions).toBeGreaterThanOrEqual(12);
+    expect(r.search.decisions % 12).toBe(0);
+    expect(r.search.msP99).toBeGreaterThanOrEqual(r.search.msMedian);
+    const d = runBench(game, { seconds: 0.01, games: 1, warmup: 0, players: 2 });
+    expect(d.search.positions).toBe(40);
+  });
+
   it('measures a bot against random bots', () => {
     const r = winRate(game, { bot: 'heuristic', games: 8, players: 4 });
     expect(r.games).toBe(8);
