@@ -140,11 +140,16 @@ export function searchBot(
   return ismctsBot(game, { ...searchTuning(game), ...budget, seed, ...(guide ? { guide } : {}), ...extra });
 }
 
-/** A level's budget: its iterations a decision (and a cap on its time, if given). */
+/**
+ * A level's budget: its iterations a decision (the strong level's by table size where the game says so,
+ * `SearchHints.strongBySeats`), and a cap on its time, if given.
+ */
 export function levelBudget(game: AnyGame, level: 'standard' | 'strong', msCap?: number): SearchBudget {
-  return msCap === undefined
-    ? { iterations: searchBudgets(game)[level] }
-    : { iterations: searchBudgets(game)[level], ms: msCap };
+  const b: SearchBudget = { iterations: searchBudgets(game)[level] };
+  const bySeats = level === 'strong' ? game.search?.strongBySeats : undefined;
+  if (bySeats) b.bySeats = bySeats;
+  if (msCap !== undefined) b.ms = msCap;
+  return b;
 }
 
 /**

@@ -50,6 +50,12 @@ export interface SearchBudget {
   iterations?: number;
   /** Milliseconds per decision (checked between iterations). */
   ms?: number;
+  /**
+   * Iterations a decision at a table of so many seats, in place of `iterations` (a level may keep about the
+   * same time a decision at bigger tables, where a playout's steps cost more). Read from the first sampled
+   * world, which is sampled first anyway: a table size not listed plays exactly as without it.
+   */
+  bySeats?: Readonly<Record<number, number>>;
 }
 
 export interface IsmctsOptions extends SearchBudget {
@@ -207,7 +213,7 @@ export function searchDecision(
   const t0 = now();
   const c = o.exploration ?? DEFAULTS.exploration;
   const cap = o.playoutCap ?? DEFAULTS.playoutCap;
-  const maxIter = o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
+  let maxIter = o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
   const deadline = o.ms === undefined ? Infinity : t0 + o.ms;
   const me = ctx.seat;
   const legal = ctx.legal;
@@ -240,7 +246,10 @@ export function searchDecision(
       pool.push(game.clone(world));
     } else world = game.clone(pool[iterations % poolSize]);
     iterations++;
-    if (seats === 0) seats = Math.max(1, game.seating(world).length);
+    if (seats === 0) {
+      seats = Math.max(1, game.seating(world).length);
+      maxIter = o.bySeats?.[seats] ?? maxIter;
+    }
     path.length = 0;
     let node = root;
     let first = true;
@@ -487,7 +496,6 @@ function pairedDecision(
   const now = o.now ?? (() => performance.now());
   const t0 = now();
   const deadline = o.ms === undefined ? Infinity : t0 + o.ms;
-  const budget = o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
   const me = ctx.seat;
   const legal = ctx.legal;
   const n = legal.length;
@@ -506,6 +514,9 @@ function pairedDecision(
     }
     return worlds[i];
   };
+  // The budget may depend on the table's size: the first world, sampled here first as it would be below, tells it.
+  if (o.bySeats) world(0);
+  const budget = o.bySeats?.[seats] ?? o.iterations ?? (o.ms === undefined ? 1000 : Infinity);
   let alive = legal.map((_, i) => i);
   // With a guide, a share of the budget is kept for a final duel (below): the halving's survivor against the
   // guide's choice on fresh worlds, because the best of many noisy means is biased upward (the winner's curse)

@@ -15,6 +15,7 @@ import {
   botNames,
   isBotName,
   levelsOf,
+  levelBudget,
   makeBot,
   parseSearchName,
   searchBot,
@@ -169,6 +170,33 @@ describe('search bot names and levels', () => {
     expect(calls).toBeGreaterThan(0);
     expect(calls).toBeLessThan(3);
     expect(standardCalls).toBeGreaterThan(20);
+  });
+
+  it('a budget by table size (bySeats) applies at that size only; another size plays exactly as without it', () => {
+    for (const root of ['paired', 'tree'] as const) {
+      const game = GAMES.find((g) => g.search?.root === 'paired')!;
+      const [point] = decisionPoints(game, `seats:${root}`, 1, 1);
+      const ctx = contextOf(game, point!.state, point!.prompt);
+      const seats = game.seating(point!.state).length;
+      const o = { ...searchTuning(game), root, iterations: 60, playoutDepth: 5 };
+      const plain = searchDecision(game, ctx, new Rng('s'), o);
+      const other = searchDecision(game, ctx, new Rng('s'), { ...o, bySeats: { [seats + 1]: 12 } });
+      expect(other.index).toBe(plain.index);
+      expect(other.stats.iterations).toBe(plain.stats.iterations);
+      expect(other.stats.means).toEqual(plain.stats.means);
+      const fewer = searchDecision(game, ctx, new Rng('s'), { ...o, bySeats: { [seats]: 12 } });
+      expect(plain.stats.iterations).toBeGreaterThan(30);
+      expect(fewer.stats.iterations).toBeGreaterThan(0);
+      // (The paired root plays the guide's choice every round beside the survivors: a little over its budget.)
+      expect(fewer.stats.iterations).toBeLessThanOrEqual(15);
+      expect(fewer.stats.iterations).toBeLessThan(plain.stats.iterations / 2);
+    }
+    // A game's strongBySeats reaches the strong level's budget, not the standard one's.
+    const base = GAMES[0]!;
+    const game = { ...base, search: { ...base.search, strongBySeats: { 4: 7 } } } as AnyGame;
+    expect(levelBudget(game, 'strong').bySeats).toEqual({ 4: 7 });
+    expect(levelBudget(game, 'standard').bySeats).toBeUndefined();
+    expect(levelBudget(game, 'strong', 900)).toMatchObject({ bySeats: { 4: 7 }, ms: 900 });
   });
 
   it('answers with one of its legal actions in every game', () => {

@@ -300,6 +300,11 @@ export interface SearchHints {
   standard?: number;
   strong?: number;
   /**
+   * The `strong` level's iterations at tables of so many seats, in place of `strong` (e.g. fewer at bigger
+   * tables, where a playout's steps cost more, to keep its time a decision); a size not listed plays `strong`.
+   */
+  strongBySeats?: Readonly<Record<number, number>>;
+  /**
    * How playouts are played: uniformly at random, by every seat's timeout default, or as the game's own
    * strongest bot would play each seat (worth it when that bot decides in microseconds).
    */
@@ -322,7 +327,7 @@ export interface SearchHints {
    * How the `strong` level plays differently from the `standard` one, beyond its iterations (e.g. longer
    * playouts: more iterations of the same search may only converge on the standard level's choices).
    */
-  strongHints?: Omit<SearchHints, 'standard' | 'strong' | 'strongHints'>;
+  strongHints?: Omit<SearchHints, 'standard' | 'strong' | 'strongBySeats' | 'strongHints'>;
 }
 
 /** What a bot is told when it must decide: its own view and legal actions, nothing else. */
