@@ -64,11 +64,19 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   evaluate,
   // The search bot's playouts are played by the heuristic (microseconds a decision), every root action in the
   // same worlds (paired: 57% of 42 two-player games against the heuristic; the tree 51%); 30 steps deep: the
-  // paired differences spread a third as much as after 100 steps, at twice the playouts a second. A strong
-  // level with longer playouts (500 iterations, 100 steps: `strongHints`) won 58.5% of 135 games against the
-  // standard level where this one won 52.6%, but took 255 ms median and 1.9 s p99 a 4-player decision: over
-  // the time a decision may take (docs/bots.md).
-  search: { standard: 100, strong: 300, playout: 'guide', playoutDepth: 30, root: 'paired' },
+  // paired differences spread a third as much as after 100 steps, at twice the playouts a second. The strong
+  // level looks 100 steps ahead at 500 iterations (at 30 steps, 300 iterations won only 52% of 322 games
+  // against the standard level: more playouts of the same search converge on its choices); at bigger tables,
+  // where a playout's 100 steps cost more, it plays fewer, to keep its time a decision (docs/bots.md).
+  search: {
+    standard: 100,
+    strong: 500,
+    strongBySeats: { 3: 330, 4: 250, 5: 200, 6: 170 },
+    playout: 'guide',
+    playoutDepth: 30,
+    root: 'paired',
+    strongHints: { playoutDepth: 100 },
+  },
   bots: { heuristic: heuristicBot },
   info,
   optionsSchema,
