@@ -311,8 +311,7 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
   // 4. The search bot's strong level on decisions with a choice, within the time budget.
   progress(`${game.id}: the search bot's strong level`);
   // The level's iterations without its time cap: what they cost, whatever the load.
-  const { iterations: strongIterations, bySeats } = levelBudget(game, 'strong');
-  const strong = bySeats ? { iterations: strongIterations, bySeats } : { iterations: strongIterations };
+  const strong = levelBudget(game, 'strong');
   const times: number[] = [];
   let iterations = 0,
     searchTime = 0,
@@ -409,7 +408,7 @@ export function runBench(game: AnyGame, o: BenchOptions = {}): BenchResult {
     search: {
       positions: limit,
       decisions: times.length,
-      budget: bySeats?.[players] ?? strong.iterations ?? 0,
+      budget: strong.bySeats?.[players] ?? strong.iterations ?? 0,
       iterations,
       iterationsPerSecond: Math.round(iterations / Math.max(1e-9, cpuTime / 1000)),
       msMedian: round(q(0.5), 1),
