@@ -468,6 +468,8 @@ function playOn(
   const byGuide = o.playout === 'guide' && o.guide ? o.guide : undefined;
   const noise = o.playoutNoise ?? (o.root === 'paired' ? 0 : 0.1);
   const k = evaluate ? (o.greedySteps ?? DEFAULTS.greedySteps) : 0;
+  // The guide only reads its view before the next step: the game's uncopied view when it has one.
+  const see = (game.botView ?? game.view).bind(game) as (s: unknown, seat: number) => unknown;
   for (let played = 0; played < max && !game.outcome(world); played++) {
     if (evaluate && played >= depth) break;
     const p = choosePrompt(game.prompts(world), rng);
@@ -479,7 +481,7 @@ function playOn(
       a = greedy(game, evaluate!, world, p.seat, moves, k, rng);
     else if (byDefault) a = game.defaultAction(world, p.seat);
     else if (byGuide && moves.length > 1 && rng.float() >= noise)
-      a = byGuide.choose({ seat: p.seat, view: game.view(world, p.seat), legal: moves, prompt: p, rng });
+      a = byGuide.choose({ seat: p.seat, view: see(world, p.seat), legal: moves, prompt: p, rng });
     if (a === null) a = moves[rng.int(moves.length)];
     last = p.seat;
     if (!game.apply(world, p.seat, a).ok) break;

@@ -192,6 +192,12 @@ export interface GameModule<S = unknown, A = unknown, V = unknown, O = unknown> 
   outcome(state: S): Outcome | null;
   /** A complete state consistent with `seat`'s view (unknown cards dealt at random from `rng`). */
   sampleWorld(view: V, seat: Seat, rng: Rng): S;
+  /**
+   * Optional: `view(state, seat)` for a bot inside the process that only reads it before the next `apply`
+   * (the search bot's playouts, thousands a decision): equal to the view, but it may share the state's
+   * objects instead of copying them. Never sent, kept or changed; the property kit checks it equals `view`.
+   */
+  botView?(state: S, seat: Seat): V;
   /** A cheap deep copy of a state. */
   clone(state: S): S;
   /**

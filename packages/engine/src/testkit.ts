@@ -218,6 +218,8 @@ export function runPropertyGame<S>(game: AnyGame, o: PropertyOptions<S>): Proper
       if (!deepEqual(game.view(world, seat), view))
         fail(o, step, `sampled world for seat ${seat} does not reproduce its view`);
       if (seat >= 0) {
+        if (game.botView && !deepEqual(game.botView(state, seat), view))
+          fail(o, step, `the bot view of seat ${seat} differs from its view`);
         if (!deepEqual(game.legalActions(world, seat), game.legalActions(state, seat)))
           fail(o, step, `legal actions of seat ${seat} depend on information it cannot see`);
         const mine = (p: { seat: Seat }[]) => p.filter((x) => x.seat === seat);

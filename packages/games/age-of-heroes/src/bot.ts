@@ -14,9 +14,13 @@ function count(cards: readonly CardId[], id: CardId): number {
   return n;
 }
 
+/** Each configuration's tribe → special card, built once (asked for every card of a hand, thousands a decision). */
+const specials = new WeakMap<AohView['config'], Map<string | null, CardId | undefined>>();
+
 function specialOf(v: AohView, s: number): CardId | undefined {
-  const t = v.players[s]!.tribe;
-  return v.config.tribes.find((x) => x.id === t)?.special;
+  let m = specials.get(v.config);
+  if (!m) specials.set(v.config, (m = new Map(v.config.tribes.map((x) => [x.id, x.special]))));
+  return m.get(v.players[s]!.tribe);
 }
 
 function find<T extends AohAction['type']>(
@@ -269,6 +273,8 @@ function isDead(v: AohView, seat: number, c: CardId): boolean {
   return v.config.cardClasses.special.includes(c) && c !== specialOf(v, seat);
 }
 
+const KEEP_BASE: Record<string, number> = { stone: 50, wood: 48, iron: 35, grain: 30 };
+
 /** Higher = keep. */
 function keepValue(v: AohView, seat: number, c: CardId, hand: readonly CardId[]): number {
   if (c === specialOf(v, seat)) return 100;
@@ -276,9 +282,7 @@ function keepValue(v: AohView, seat: number, c: CardId, hand: readonly CardId[])
   if (c === 'mighty_hero') return 70;
   if (c === 'gold') return 60;
   if (isDead(v, seat, c)) return 0;
-  const dup = count(hand, c);
-  const base: Record<string, number> = { stone: 50, wood: 48, iron: 35, grain: 30 };
-  return (base[c] ?? 20) - dup * 6;
+  return (KEEP_BASE[c] ?? 20) - count(hand, c) * 6;
 }
 
 /** A war only where it pays: the target cannot match our available force. */

@@ -6,7 +6,7 @@ import { messages } from './messages.js';
 import { RULES_VERSION } from './rules/core.js';
 import { apply, defaultAction, legalActions, prompts, setupState } from './rules/flow.js';
 import type { AohAction, AohOptions, AohState, AohView } from './types.js';
-import { sampleWorld, view } from './view.js';
+import { botView, sampleWorld, view } from './view.js';
 import { cloneState } from './clone.js';
 import { describeAction, formatEvent } from './describe.js';
 import { renderView } from './text.js';
@@ -40,6 +40,7 @@ export const ageOfHeroes: GameModule<AohState, AohAction, AohView, AohOptions> =
   apply,
   defaultAction,
   view,
+  botView,
   outcome: (st) => st.over,
   sampleWorld,
   reveals,

@@ -30,7 +30,7 @@ function phaseName(st: AohState): string {
 }
 
 /** The operation stack as `viewer` may see it: other seats' private drafts look not begun. */
-function flowFor(st: AohState, viewer: Viewer, all: boolean): Frame[] {
+function flowFor(st: AohState, viewer: Viewer, all: boolean, copy: <T>(x: T) => T): Frame[] {
   return st.stack.map((f) => {
     if (!all && f.k === 'warDraft' && f.seat !== viewer) return { k: 'action', seat: f.seat };
     // AOH-HID-12: a road's payment stays in the builder's hand until the neighbour consents.
@@ -38,12 +38,40 @@ function flowFor(st: AohState, viewer: Viewer, all: boolean): Frame[] {
     // AOH-HID-14: who has answered a Luck window, and how, is nobody else's business.
     if (!all && f.k === 'event' && f.ans.length)
       return { ...f, ans: f.ans.map((a, s) => (s === viewer || a < 0 ? a : 0)) };
-    return deepClone(f);
+    return copy(f);
   });
 }
 
-export function view(st: AohState, viewer: Viewer): AohView {
+const same = <T>(x: T): T => x;
+
+/** The match options a view shows: all but the configuration (sent once as `config`). */
+function optionsOf(o: AohState['opts']): AohView['options'] {
+  const { config: _c, ...opts } = o;
+  return opts;
+}
+
+/** Clones share their options (clone.ts): a bot view shares one copy of them too. */
+const optsCache = new WeakMap<AohState['opts'], AohView['options']>();
+function sharedOpts(o: AohState['opts']): AohView['options'] {
+  let v = optsCache.get(o);
+  if (!v) optsCache.set(o, (v = optionsOf(o)));
+  return v;
+}
+
+function tribesLeft(st: AohState): AohView['tribesLeft'] {
+  const left: AohView['tribesLeft'] = [];
+  for (const t of st.cfg.tribes) if (!st.p.some((p) => p.tribe === t.id)) left.push(t.id);
+  return left;
+}
+
+/** `view` without copies: it shares the state's objects (`GameModule.botView`, for the search bot's guide). */
+export function botView(st: AohState, viewer: Seat): AohView {
+  return view(st, viewer, true);
+}
+
+export function view(st: AohState, viewer: Viewer, share = false): AohView {
   const all = st.over !== null;
+  const copy: <T>(x: T) => T = share ? same : deepClone;
   const players: PlayerView[] = st.p.map((p, seat) => {
     const v: PlayerView = {
       seat,
@@ -54,12 +82,12 @@ export function view(st: AohState, viewer: Viewer): AohView {
       handCount: p.hand.length,
       cities: p.cities,
       fortresses: p.fortresses,
-      armies: deepClone(p.armies),
+      armies: copy(p.armies),
       monument: p.monument,
       claim: p.claim,
       played: p.played,
     };
-    if (all || seat === viewer) v.hand = p.hand.slice();
+    if (all || seat === viewer) v.hand = copy(p.hand);
     return v;
   });
   const ps = prompts(st);
@@ -71,12 +99,12 @@ export function view(st: AohState, viewer: Viewer): AohView {
       draft = {
         target: fr.target,
         objective: fr.objective,
-        armies: fr.armies.slice(),
-        heroes: fr.heroes.slice(),
+        armies: copy(fr.armies),
+        heroes: copy(fr.heroes),
       };
     if (fr.k === 'event') event = { card: fr.card, drawer: fr.drawer, target: fr.target };
   }
-  const { config: _c, ...opts } = st.opts;
+  const opts = share ? sharedOpts(st.opts) : optionsOf(st.opts);
   const out: AohView = {
     game: 'age-of-heroes',
     viewer,
@@ -87,49 +115,49 @@ export function view(st: AohState, viewer: Viewer): AohView {
     active: st.active,
     phase: phaseName(st),
     players,
-    supply: { ...st.supply },
+    supply: share ? st.supply : { ...st.supply },
     deckCount: st.deck.length,
     battleDeckCount: st.battle.length,
-    discard: st.discard.slice(),
-    roads: st.roads.map((r) => [r[0], r[1], r[2]]),
-    orderDraws: st.orderDraws.map((r) => r.slice()),
-    seating: st.seating.slice(),
-    tribesLeft: st.cfg.tribes.map((t) => t.id).filter((t) => !st.p.some((p) => p.tribe === t)),
+    discard: copy(st.discard),
+    roads: share ? st.roads : st.roads.map((r) => [r[0], r[1], r[2]]),
+    orderDraws: copy(st.orderDraws),
+    seating: copy(st.seating),
+    tribesLeft: tribesLeft(st),
     market: m
       ? {
           first: m.first,
-          pending: m.pending.map((q) => q.slice()),
-          offers: deepClone(m.offers),
-          ready: m.ready.slice(),
+          pending: copy(m.pending),
+          offers: copy(m.offers),
+          ready: copy(m.ready),
           trading: m.trading,
-          draft: viewer >= 0 && m.drafts[viewer] ? deepClone(m.drafts[viewer]!) : null,
+          draft: viewer >= 0 && m.drafts[viewer] ? copy(m.drafts[viewer]!) : null,
           myInputs: viewer >= 0 ? m.inputs[viewer]! : 0,
         }
       : null,
-    war: st.war ? warView(st, st.war, viewer, all) : null,
+    war: st.war ? warView(st, st.war, viewer, all, copy) : null,
     draft,
     event,
-    prompts: ps.filter((p) => p.seat === viewer).map((p) => deepClone(p) as Prompt),
+    prompts: ps.filter((p) => p.seat === viewer).map((p) => copy(p) as Prompt),
     // AOH-HID-14: a response window shows no name, order or position, only that it is open.
     waiting: ps
       .filter((p) => !p.optional && !p.window)
       .map((p) => ({ seat: p.seat, kind: publicKind(p.kind) })),
     responses: ps.some((p) => p.window),
-    over: st.over ? deepClone(st.over) : null,
-    flow: flowFor(st, viewer, all),
+    over: st.over ? copy(st.over) : null,
+    flow: flowFor(st, viewer, all, copy),
     nextArmy: st.nextArmy,
     nextOffer: st.nextOffer,
     options: opts,
     config: st.cfg,
   };
   if (all) {
-    out.deck = st.deck.slice();
-    out.battle = st.battle.slice();
+    out.deck = copy(st.deck);
+    out.battle = copy(st.battle);
   }
   return out;
 }
 
-function warView(st: AohState, w: War, viewer: Viewer, all: boolean): WarView {
+function warView(st: AohState, w: War, viewer: Viewer, all: boolean, copy: <T>(x: T) => T): WarView {
   const mySide = viewer >= 0 ? sideOf(st, viewer) : -1;
   const revealed = new Set<number>();
   for (const d of w.duels) revealed.add(d.a).add(d.d);
@@ -139,9 +167,9 @@ function warView(st: AohState, w: War, viewer: Viewer, all: boolean): WarView {
     attacker: w.attacker,
     defender: w.defender,
     objective: w.objective,
-    armies: w.armies.slice(),
-    heroesA: w.heroesA.slice(),
-    heroesD: w.responded ? w.heroesD.slice() : [],
+    armies: copy(w.armies),
+    heroesA: copy(w.heroesA),
+    heroesD: w.responded ? copy(w.heroesD) : [],
     responded: w.responded,
     cancelled: w.cancelled,
     drawn: w.drawn,
@@ -167,7 +195,7 @@ function warView(st: AohState, w: War, viewer: Viewer, all: boolean): WarView {
     myPick: mySide >= 0 ? w.pick[mySide as 0 | 1] : -1,
     wins: w.wins,
     v: w.v,
-    duels: deepClone(w.duels),
+    duels: copy(w.duels),
   };
 }
 
