@@ -207,12 +207,13 @@ function actStep(ctx: Ctx, r: Rt, res: number[]): SfrAction {
       bs = 0;
     // Many routes lead to the same node (hundreds of moves at times): its value is computed once.
     const cols = colourSet(r, t);
-    const values = new Map<number, number>();
+    const values = new Map<string, number>();
     for (const a of moves) {
-      const node = r.nodeIdx.get(a.to)!;
-      let val = values.get(node);
-      if (val === undefined) values.set(node, (val = nodeValue(r, v, t, node, cols)));
-      if (val <= 0) continue;
+      let val = values.get(a.to);
+      if (val === undefined) values.set(a.to, (val = nodeValue(r, v, t, r.nodeIdx.get(a.to)!, cols)));
+      // A move's score is its node's value less a cost that is never negative: a node worth no more than
+      // the best so far cannot win, and its route's payment is not worked out.
+      if (val <= 0 || val <= bs) continue;
       const pay = movePayment(r, a);
       const cost = pay.gold + pay.grain * 2.5 + (a.card ? 3 : 0);
       const s = val - cost * 0.8;
