@@ -244,18 +244,24 @@ describe('property kit', () => {
   it('holds a bot view to the view: an equal one passes, one that shows more is caught', () => {
     const sound = toyGame();
     for (let i = 0; i < 5; i++)
-      runPropertyGame({ ...sound, botView: (s: unknown, seat: number) => sound.view(s as never, seat) }, {
-        seats: 3,
-        seed: 'bv' + i,
-        perturbHidden: perturbToy,
-      });
+      runPropertyGame(
+        { ...sound, botView: (s: unknown, seat: number) => sound.view(s as never, seat) },
+        {
+          seats: 3,
+          seed: 'bv' + i,
+          perturbHidden: perturbToy,
+        },
+      );
     const leaky = toyGame(true);
     expect(() =>
-      runPropertyGame({ ...sound, botView: (s: unknown, seat: number) => leaky.view(s as never, seat) }, {
-        seats: 3,
-        seed: 'bv-leak',
-        perturbHidden: perturbToy,
-      }),
+      runPropertyGame(
+        { ...sound, botView: (s: unknown, seat: number) => leaky.view(s as never, seat) },
+        {
+          seats: 3,
+          seed: 'bv-leak',
+          perturbHidden: perturbToy,
+        },
+      ),
     ).toThrow(/bot view of seat/);
   });
 });
