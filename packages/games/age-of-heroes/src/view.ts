@@ -66,10 +66,14 @@ function tribesLeft(st: AohState): AohView['tribesLeft'] {
 
 /** `view` without copies: it shares the state's objects (`GameModule.botView`, for the search bot's guide). */
 export function botView(st: AohState, viewer: Seat): AohView {
-  return view(st, viewer, true);
+  return buildView(st, viewer, true);
 }
 
-export function view(st: AohState, viewer: Viewer, share = false): AohView {
+export function view(st: AohState, viewer: Viewer): AohView {
+  return buildView(st, viewer, false);
+}
+
+function buildView(st: AohState, viewer: Viewer, share: boolean): AohView {
   const all = st.over !== null;
   const copy: <T>(x: T) => T = share ? same : deepClone;
   const players: PlayerView[] = st.p.map((p, seat) => {
