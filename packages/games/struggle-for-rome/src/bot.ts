@@ -212,8 +212,8 @@ function actStep(ctx: Ctx, r: Rt, res: number[]): SfrAction {
       let val = values.get(a.to);
       if (val === undefined) values.set(a.to, (val = nodeValue(r, v, t, r.nodeIdx.get(a.to)!, cols)));
       // A move's score is its node's value less a cost that is never negative: a node worth no more than
-      // the best so far cannot win, and its route's payment is not worked out.
-      if (val <= 0 || val <= bs) continue;
+      // the best so far (at least 0) cannot win, and its route's payment is not worked out.
+      if (val <= bs) continue;
       const pay = movePayment(r, a);
       const cost = pay.gold + pay.grain * 2.5 + (a.card ? 3 : 0);
       const s = val - cost * 0.8;
